@@ -1,0 +1,32 @@
+# The two commands: `make run` serves the site, `make test` runs the tests.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements-installed
+
+.PHONY: run test setup lint serve-all
+
+run: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_data
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+setup: $(STAMP)
+	$(PY) scripts/compile_translations.py
+
+$(STAMP): requirements.txt scripts/make-venv
+	scripts/make-venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(STAMP)
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy games/engine
+
+# Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).
+serve-all: setup
+	$(PY) manage.py migrate --noinput
+	$(VENV)/bin/honcho start

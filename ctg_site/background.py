@@ -1,0 +1,27 @@
+"""Background work after commit: on Celery when a broker is configured, else in a thread.
+
+The request that causes the work never waits for it.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+from celery import Task
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
+
+
+def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
+    try:
+        task.apply(args=args, kwargs=kwargs, throw=False)
+    finally:
+        close_old_connections()
+
+
+def enqueue(task: Task, *args, **kwargs) -> None:
+    """Run `task` once the current transaction commits (or now, outside one)."""
+    if settings.CELERY_BROKER_URL:
+        transaction.on_commit(lambda: task.apply_async(args=args, kwargs=kwargs))
+    else:
+        transaction.on_commit(lambda: _executor.submit(_run_in_thread, task, args, kwargs))

@@ -1,0 +1,9 @@
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
+
+app = Celery("ctg_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

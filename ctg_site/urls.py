@@ -1,0 +1,16 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from ctg_site import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+]
+
+if settings.DEBUG:
+    urlpatterns += [path("error/<int:code>/", views.error_preview)]

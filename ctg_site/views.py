@@ -1,0 +1,72 @@
+import asyncio
+import uuid
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from ctg_site.celery import app as celery_app
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = request.user.clubs.all() if request.user.is_authenticated else []
+    return render(request, "home.html", {"clubs": clubs})
+
+
+def _check_database() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return "ok"
+
+
+async def _round_trip(layer) -> None:
+    channel = await layer.new_channel("healthz.")
+    token = uuid.uuid4().hex
+    await layer.send(channel, {"type": "healthz.ping", "token": token})
+    message = await asyncio.wait_for(layer.receive(channel), timeout=2)
+    if message.get("token") != token:
+        raise RuntimeError("the channel layer returned another message")
+
+
+def _check_channel_layer() -> str:
+    async_to_sync(_round_trip)(get_channel_layer())
+    return "ok"
+
+
+def _check_broker() -> str:
+    if not settings.CELERY_BROKER_URL:
+        return "in-process"
+    with celery_app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, timeout=2)
+    return "ok"
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """State of the parts the site needs: 200 when all are healthy, else 503 naming them."""
+    checks = {
+        "database": _check_database,
+        "channel_layer": _check_channel_layer,
+        "broker": _check_broker,
+    }
+    state, failing = {}, []
+    for name, check in checks.items():
+        try:
+            state[name] = check()
+        except Exception as exc:  # any failure of a part is reported, not raised
+            state[name] = f"error: {exc.__class__.__name__}: {exc}"
+            failing.append(name)
+    body = {"status": "fail" if failing else "ok", "failing": failing, "checks": state}
+    return JsonResponse(body, status=503 if failing else 200)
+
+
+def error_preview(request: HttpRequest, code: int) -> HttpResponse:
+    """Lets a developer look at the error pages with DEBUG on."""
+    if code == 403:
+        raise PermissionDenied
+    if code == 404:
+        raise Http404
+    return render(request, "500.html", status=500)

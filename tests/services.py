@@ -1,0 +1,56 @@
+"""Which outside parts this machine has, and how a test asks for one.
+
+On a developer's machine a test that needs a missing part skips and says what to install.
+With CTG_REQUIRE_SERVICES=1 (set by CI) the same test fails instead, so nothing is skipped
+silently where the parts must exist.
+"""
+
+import os
+import shutil
+import socket
+
+import pytest
+
+REQUIRED = os.environ.get("CTG_REQUIRE_SERVICES") == "1"
+POSTGRES_URL = os.environ.get("CTG_TEST_POSTGRES_URL", "postgres://root@127.0.0.1:5432/ctg")
+REDIS_URL = os.environ.get("CTG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def port_open(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def postgres_available() -> bool:
+    return port_open("127.0.0.1", 5432)
+
+
+def redis_available() -> bool:
+    return port_open("127.0.0.1", 6379)
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def need(what: str, available: object, hint: str) -> None:
+    if available:
+        return
+    if REQUIRED:
+        pytest.fail(f"{what} is required (CTG_REQUIRE_SERVICES=1) but {hint}", pytrace=False)
+    pytest.skip(f"needs {what}: {hint}")
+
+
+def need_redis() -> str:
+    need("Redis", redis_available(), "nothing answers on 127.0.0.1:6379 (start redis-server)")
+    return REDIS_URL
+
+
+def need_chromium() -> str:
+    path = chromium_path()
+    need("chromium", path, "no chromium on PATH (apt-get install chromium)")
+    assert path
+    return path
