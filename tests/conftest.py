@@ -53,3 +53,42 @@ def browser(live_server_url):
         chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def redis_url():
+    """An empty Redis database for this test."""
+    import redis
+
+    url = services.need_redis()
+    redis.Redis.from_url(url).flushdb()
+    return url
+
+
+@pytest.fixture
+def redis_channel_layer(settings, redis_url):
+    """Point the channel layer at Redis, so other processes (workers, daphnes) reach sockets."""
+    from channels.layers import channel_layers
+
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url]},
+        }
+    }
+    channel_layers.backends.clear()
+    yield settings.CHANNEL_LAYERS
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def celery_worker(transactional_db, settings, redis_url):
+    """A real Celery worker on Redis, in a thread of this process; enqueue() goes through it."""
+    from celery.contrib.testing.worker import start_worker
+
+    from ctg_site.celery import app
+
+    settings.CELERY_BROKER_URL = redis_url
+    app.conf.update(broker_url=redis_url, result_backend=redis_url)
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        yield app
