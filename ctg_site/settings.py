@@ -114,14 +114,22 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-EMAIL_BACKEND = os.environ.get(
+EMAIL_BACKEND_NAME = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+_SMTP_OPTIONS = {
+    "host": os.environ.get("EMAIL_HOST", "localhost"),
+    "port": int(os.environ.get("EMAIL_PORT", "25")),
+    "username": os.environ.get("EMAIL_HOST_USER", ""),
+    "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+    "use_tls": env_bool("EMAIL_USE_TLS", False),
+}
+MAILERS = {
+    "default": {
+        "BACKEND": EMAIL_BACKEND_NAME,
+        "OPTIONS": _SMTP_OPTIONS if EMAIL_BACKEND_NAME.endswith("smtp.EmailBackend") else {},
+    }
+}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Call to Glory <noreply@localhost>")
 
 LANGUAGE_CODE = "en"
