@@ -3,6 +3,7 @@
 The request that causes the work never waits for it.
 """
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from celery import Task
@@ -19,9 +20,22 @@ def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
         close_old_connections()
 
 
-def enqueue(task: Task, *args, **kwargs) -> None:
+def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> None:
+    if countdown:
+        # Timers die with the process; tasks that must survive a restart are also swept
+        # by a periodic job (see the beat schedule in ctg_site.celery).
+        timer = threading.Timer(countdown, _executor.submit, (_run_in_thread, task, args, kwargs))
+        timer.daemon = True
+        timer.start()
+    else:
+        _executor.submit(_run_in_thread, task, args, kwargs)
+
+
+def enqueue(task: Task, *args, countdown: float | None = None, **kwargs) -> None:
     """Run `task` once the current transaction commits (or now, outside one)."""
     if settings.CELERY_BROKER_URL:
-        transaction.on_commit(lambda: task.apply_async(args=args, kwargs=kwargs))
+        transaction.on_commit(
+            lambda: task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
+        )
     else:
-        transaction.on_commit(lambda: _executor.submit(_run_in_thread, task, args, kwargs))
+        transaction.on_commit(lambda: _submit(task, args, kwargs, countdown))
