@@ -24,16 +24,20 @@ def new_invite_token() -> str:
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=80)
-    slug = models.SlugField(unique=True)
+    slug = models.SlugField(_("web address"), unique=True)
     description = models.TextField(_("description"), blank=True)
-    invite_token = models.CharField(max_length=40, unique=True, default=new_invite_token)
-    created = models.DateTimeField(auto_now_add=True)
+    invite_token = models.CharField(
+        _("invite token"), max_length=40, unique=True, default=new_invite_token
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="clubs"
     )
 
     class Meta:
         ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         constraints = [models.UniqueConstraint(Lower("name"), name="club_name_unique_ci")]
 
     def __str__(self) -> str:
@@ -60,10 +64,12 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
     )
     role = models.CharField(_("role"), max_length=12, choices=ROLES, default=MEMBER)
-    joined = models.DateTimeField(auto_now_add=True)
+    joined = models.DateTimeField(_("joined"), auto_now_add=True)
 
     class Meta:
         ordering = ["club", "user__username"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
             models.CheckConstraint(

@@ -10,6 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    path("clubs/", include("accounts.club_urls")),
 ]
 
 if settings.DEBUG:

@@ -21,7 +21,10 @@ class Command(BaseCommand):
         ]:
             user, created = User.objects.get_or_create(
                 username=username,
-                defaults={"display_name": username.capitalize(), "email": f"{username}@example.com"},
+                defaults={
+                    "display_name": username.capitalize(),
+                    "email": f"{username}@example.com",
+                },
             )
             if created:
                 user.set_password(ORGANISER[1])
