@@ -34,10 +34,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     person = get_user_model().objects.filter(username=username, is_active=True).first()
     if person is None:
         raise Http404(_("There is no player with this username."))
-    clubs = person.clubs.all()
+    clubs = Club.objects.filter(members=person)
     if person != request.user:
         # Clubs are private: show only the ones the visitor is in too.
-        clubs = clubs.filter(memberships__user=request.user)
+        clubs = clubs.filter(members=request.user)
     return render(request, "accounts/profile.html", {"person": person, "clubs": clubs})
 
 
