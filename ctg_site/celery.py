@@ -7,3 +7,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 app = Celery("ctg_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+app.conf.beat_schedule = {
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+}

@@ -1,0 +1,327 @@
+"""The one door for writes to tables: lock the row, ask the engine, save, then tell others.
+
+Every move goes through `play`: it locks the table, checks the version the player saw,
+validates the action against the engine, appends it (and any forced follow-ups) to the
+record and bumps the version in one transaction. Broadcasts, AI moves and clock checks are
+sent only after that transaction commits.
+"""
+
+import random
+from datetime import timedelta
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ctg_site.background import enqueue
+from games import bots, engine
+from games.engine.record import logged_actions
+from games.groups import LOBBY_GROUP, table_group
+from games.models import Seat, Table
+
+AI_LEVELS = {"simple": "Simple"}
+
+
+class Refused(Exception):
+    """A request the table cannot take; `status` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400, code: str = "refused"):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.code = code
+
+
+def _broadcast(table_id: int, version: int) -> None:
+    layer = get_channel_layer()
+    async_to_sync(layer.group_send)(
+        table_group(table_id), {"type": "table.changed", "version": version}
+    )
+    async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def _after_commit(table: Table, state: engine.State | None = None) -> None:
+    """Tell viewers, and set the next AI move or clock check going, once this commits."""
+    table_id, version = table.pk, table.version
+    transaction.on_commit(lambda: _broadcast(table_id, version))
+    if state is None or table.status != Table.RUNNING:
+        return
+    from games import tasks
+
+    seat = table.seats.get(position=state.decider)
+    if seat.is_ai or seat.left:
+        enqueue(tasks.ai_move, table_id, version)
+    elif table.clock != Table.NO_CLOCK:
+        enqueue(tasks.clock_check, table_id, version, countdown=table.clock_seconds + 0.5)
+
+
+def _locked(table_id: int) -> Table:
+    return Table.objects.select_for_update().get(pk=table_id)
+
+
+# ----------------------------------------------------------------------------- lobby
+
+
+@transaction.atomic
+def create_table(host, *, club=None, **options) -> Table:
+    table = Table.objects.create(host=host, club=club, **options)
+    Seat.objects.create(table=table, position=0, user=host, name=host.username)
+    _after_commit(table)
+    return table
+
+
+def _open(table_id: int) -> Table:
+    table = _locked(table_id)
+    if table.status != Table.OPEN:
+        raise Refused(_("This game has already started or is over."), 409, "not-open")
+    return table
+
+
+def _free_position(table: Table) -> int:
+    taken = set(table.seats.values_list("position", flat=True))
+    free = [p for p in range(table.seats_count) if p not in taken]
+    if not free:
+        raise Refused(_("Every seat at this table is taken."), 409, "full")
+    return free[0]
+
+
+@transaction.atomic
+def take_seat(table_id: int, user) -> Seat:
+    table = _open(table_id)
+    if table.seats.filter(user=user).exists():
+        raise Refused(_("You already have a seat at this table."), 409, "seated")
+    seat = Seat.objects.create(
+        table=table, position=_free_position(table), user=user, name=user.username
+    )
+    _after_commit(table)
+    return seat
+
+
+@transaction.atomic
+def add_ai(table_id: int, host, level: str = "simple") -> Seat:
+    table = _open(table_id)
+    if table.host_id != host.pk:
+        raise Refused(_("Only the host can give a seat to an AI player."), 403, "not-host")
+    if level not in AI_LEVELS:
+        raise Refused(_("There is no such AI player."), 400, "bad-level")
+    position = _free_position(table)
+    seat = Seat.objects.create(
+        table=table, position=position, ai_level=level, name=f"AI {position + 1}"
+    )
+    _after_commit(table)
+    return seat
+
+
+@transaction.atomic
+def leave_seat(table_id: int, user, position: int | None = None) -> None:
+    """A player leaves an open table, or the host removes a seat (person or AI)."""
+    table = _open(table_id)
+    if position is None:
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise Refused(_("You have no seat at this table."), 409, "not-seated")
+    else:
+        seat = table.seats.filter(position=position).first()
+        if seat is None or (table.host_id != user.pk and seat.user_id != user.pk):
+            raise Refused(_("Only the host can remove another player."), 403, "not-host")
+    if seat.user_id == table.host_id:
+        raise Refused(_("The host cannot leave; cancel the table instead."), 409, "host")
+    seat.delete()
+    _after_commit(table)
+
+
+@transaction.atomic
+def cancel(table_id: int, user) -> None:
+    table = _open(table_id)
+    if table.host_id != user.pk:
+        raise Refused(_("Only the host can cancel this table."), 403, "not-host")
+    table.status = Table.CANCELLED
+    table.save(update_fields=["status"])
+    _after_commit(table)
+
+
+@transaction.atomic
+def move_seat(table_id: int, host, position: int, to: int) -> None:
+    """The host swaps two seats (seat order chosen by the host)."""
+    table = _open(table_id)
+    if table.host_id != host.pk:
+        raise Refused(_("Only the host can change the seat order."), 403, "not-host")
+    if not (0 <= position < table.seats_count and 0 <= to < table.seats_count):
+        raise Refused(_("There is no such seat."), 400, "bad-seat")
+    seats = {s.position: s for s in table.seats.all()}
+    _reposition(table, {position: to, to: position}, seats)
+    _after_commit(table)
+
+
+def _reposition(table: Table, mapping: dict[int, int], seats: dict[int, Seat]) -> None:
+    # Two steps: positions are unique per table, so park the moved seats out of the way first.
+    moved = [seats[p] for p in mapping if p in seats]
+    for seat in moved:
+        seat.position += 100
+        seat.save(update_fields=["position"])
+    for seat in moved:
+        seat.position = mapping[seat.position - 100]
+        seat.save(update_fields=["position"])
+
+
+@transaction.atomic
+def start(table_id: int, user) -> Table:
+    table = _open(table_id)
+    if table.host_id != user.pk:
+        raise Refused(_("Only the host can start the game."), 403, "not-host")
+    seats = {s.position: s for s in table.seats.all()}
+    if len(seats) != table.seats_count:
+        raise Refused(_("The game starts when every seat is taken."), 409, "not-full")
+    if table.seat_order == Table.RANDOM_ORDER:
+        order = list(range(table.seats_count))
+        random.Random(table.seed).shuffle(order)
+        _reposition(table, dict(zip(range(table.seats_count), order, strict=True)), seats)
+    names = list(table.seats.order_by("position").values_list("name", flat=True))
+    tasks = None
+    if table.imperial_tasks:
+        from games.engine.state import deal_tasks
+
+        tasks = deal_tasks(table.seats_count, random.Random(f"{table.seed}:tasks"))
+    state = engine.new_game(table.options, names, decks=[table.deck(0)], tasks=tasks)
+    _save_state(table, state)
+    table.status = Table.RUNNING
+    table.started = timezone.now()
+    table.save()
+    _after_commit(table, state)
+    return table
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def _save_state(table: Table, state: engine.State) -> None:
+    table.record = engine.to_record(state)
+    table.version = len(logged_actions(state))
+    table.deadline = (
+        timezone.now() + timedelta(seconds=table.clock_seconds)
+        if table.clock != Table.NO_CLOCK and not state.game_over
+        else None
+    )
+    if state.game_over:
+        _finish(table, state)
+
+
+def _finish(table: Table, state: engine.State) -> None:
+    """The hand-off point: a finished game's result, for leagues and ratings to take.
+
+    Players who forfeited on time are placed after everyone else.
+    """
+    result = engine.result(state)
+    forfeited = list(table.seats.filter(forfeited=True).values_list("name", flat=True))
+    if forfeited:
+        placings = result["placings"]
+        order = sorted(placings, key=lambda name: (name in forfeited, placings[name]))
+        result["placings"] = {name: order.index(name) + 1 for name in placings}
+        for name in order[1:]:
+            previous = order[order.index(name) - 1]
+            same = (name in forfeited) == (previous in forfeited)
+            if same and placings[name] == placings[previous]:
+                result["placings"][name] = result["placings"][previous]
+        result["forfeited"] = forfeited
+    table.result = result
+    table.status = Table.FINISHED
+    table.finished = timezone.now()
+
+
+@transaction.atomic
+def play(table_id: int, seat_position: int, text: str, version: int) -> engine.State:
+    """Apply one decision of the seat at `seat_position`, seen at state `version`."""
+    table = _locked(table_id)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    if version != table.version:
+        raise Refused(_("This move was already played."), 409, "already-played")
+    state = table.state()
+    try:
+        action = engine.parse_action(text, state.names)
+        state.apply(action, seat_position)
+    except engine.NotationError as error:
+        raise Refused(_("That is not a move: %(error)s") % {"error": error}) from None
+    except engine.IllegalAction as error:
+        raise Refused(error.message, 400, error.code) from None
+    _save_state(table, state)
+    table.save()
+    _after_commit(table, state)
+    return state
+
+
+def play_for(table_id: int, user, text: str, version: int) -> engine.State:
+    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).first()
+    if seat is None:
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    return play(table_id, seat.position, text, version)
+
+
+@transaction.atomic
+def leave_game(table_id: int, user) -> None:
+    """A player leaves a running game: the AI plays his seat; with no human left it closes."""
+    table = _locked(table_id)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    updated = table.seats.filter(user=user, left=False).update(left=True)
+    if not updated:
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    if not table.seats.filter(user__isnull=False, left=False).exists():
+        table.status = Table.CLOSED
+        table.finished = timezone.now()
+        table.deadline = None
+        table.save()
+        _after_commit(table)
+        return
+    # The position is unchanged; the AI takes over if it is this seat's turn.
+    _after_commit(table, table.state())
+
+
+def _bot_move(table: Table, state: engine.State) -> None:
+    action = bots.move(state, seed=hash((table.seed, table.version)))
+    state.apply(action, state.decider)
+    _save_state(table, state)
+    table.save()
+    _after_commit(table, state)
+
+
+@transaction.atomic
+def ai_play(table_id: int, version: int) -> bool:
+    """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
+    table = _locked(table_id)
+    if table.status != Table.RUNNING or table.version != version:
+        return False
+    state = table.state()
+    seat = table.seats.get(position=state.decider)
+    if not (seat.is_ai or seat.left):
+        return False
+    _bot_move(table, state)
+    return True
+
+
+@transaction.atomic
+def time_out(table_id: int, version: int) -> bool:
+    """The clock ran out at `version`: the policy moves for the absent player or forfeits him.
+
+    Safe to run twice and early: it acts only if the position is unchanged and past its
+    deadline.
+    """
+    table = _locked(table_id)
+    if table.status != Table.RUNNING or table.version != version:
+        return False
+    if table.deadline is None or table.deadline > timezone.now():
+        return False
+    state = table.state()
+    if table.timeout_policy == Table.FORFEIT:
+        table.seats.filter(position=state.decider).update(left=True, forfeited=True)
+        if not table.seats.filter(user__isnull=False, left=False).exists():
+            table.status = Table.CLOSED
+            table.finished = timezone.now()
+            table.deadline = None
+            table.save()
+            _after_commit(table)
+            return True
+    _bot_move(table, state)
+    return True

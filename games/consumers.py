@@ -1,0 +1,101 @@
+"""Thin websocket consumers: authorise, join the table's group, push renders for this viewer.
+
+They never write. A push message carries only the new version; each consumer renders the
+board for its own viewer (cached per view, see games.rendering).
+"""
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.access import viewer_of
+from games.groups import LOBBY_GROUP, table_group
+from games.models import Table
+from games.rendering import render_board
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        allowed, self.viewer = await self._authorise()
+        if not allowed:
+            await self.close(code=4403)
+            return
+        self.language = language_of(self.scope)
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        await self.accept()
+        # A (re)connecting client always gets the whole current board.
+        await self._push()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):
+            message = translation.gettext("Moves are sent with the buttons, not over this socket.")
+        await self.send(text_data=f'<div id="notice" class="notice error">{message}</div>')
+
+    async def table_changed(self, event):
+        await self._push()
+
+    @database_sync_to_async
+    def _authorise(self):
+        table = Table.objects.filter(pk=self.table_id).first()
+        if table is None:
+            return False, None
+        return viewer_of(table, self.scope["user"])
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        table = Table.objects.get(pk=self.table_id)
+        if table.record is None:
+            return ""
+        return render_board(table, self.viewer, self.language)
+
+    async def _push(self):
+        html = await self._render()
+        if html:
+            await self.send(text_data=html)
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """Pushes the lobby's table list, as this user may see it, whenever a table changes."""
+
+    async def connect(self):
+        self.language = language_of(self.scope)
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def lobby_changed(self, event):
+        await self.send(text_data=await self._render())
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        from games.views import lobby_context
+
+        with translation.override(self.language):
+            return render_to_string("games/lobby.html#tables", lobby_context(self.scope["user"]))
+
+
+def language_of(scope) -> str:
+    """The viewer's language: the switcher's cookie, the profile's choice, then the browser."""
+    user = scope["user"]
+    cookies = scope.get("cookies", {})
+    if settings.LANGUAGE_COOKIE_NAME not in cookies and getattr(user, "preferred_language", ""):
+        return user.preferred_language
+    return translation.get_language_from_request(_ScopeRequest(scope))
+
+
+class _ScopeRequest:
+    """Enough of a request for Django's language negotiation (cookie, then Accept-Language)."""
+
+    def __init__(self, scope):
+        headers = dict(scope.get("headers", []))
+        self.COOKIES = scope.get("cookies", {})
+        self.META = {"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode()}
+        self.path_info = scope.get("path", "/")

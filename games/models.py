@@ -1,0 +1,181 @@
+import random
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import new_invite_token
+from games import engine
+from games.engine.cards import VALUES, full_deck
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class TableQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """Public tables, and club-only tables of the user's clubs."""
+        public = models.Q(visibility=Table.PUBLIC)
+        if not user.is_authenticated:
+            return self.filter(public)
+        return self.filter(public | models.Q(club__memberships__user=user)).distinct()
+
+
+class Table(models.Model):
+    """One game from the lobby to its result. `record` (RULES.md §10) is the truth."""
+
+    OPEN, RUNNING, FINISHED, CANCELLED, CLOSED = (
+        "open",
+        "running",
+        "finished",
+        "cancelled",
+        "closed",
+    )
+    STATUSES = [
+        (OPEN, _("waiting for players")),
+        (RUNNING, _("running")),
+        (FINISHED, _("finished")),
+        (CANCELLED, _("cancelled")),
+        (CLOSED, _("closed")),
+    ]
+    PUBLIC, CLUB = "public", "club"
+    VISIBILITIES = [(PUBLIC, _("public")), (CLUB, _("club members only"))]
+    NO_CLOCK, LIVE, CORRESPONDENCE = "none", "live", "correspondence"
+    CLOCKS = [
+        (NO_CLOCK, _("no clock")),
+        (LIVE, _("live")),
+        (CORRESPONDENCE, _("correspondence")),
+    ]
+    AI_MOVES, FORFEIT = "ai", "forfeit"
+    TIMEOUT_POLICIES = [
+        (AI_MOVES, _("an AI player moves for the absent player")),
+        (FORFEIT, _("the absent player forfeits")),
+    ]
+    RANDOM_ORDER, HOST_ORDER = "random", "host"
+    SEAT_ORDERS = [(RANDOM_ORDER, _("random")), (HOST_ORDER, _("as the host sets it"))]
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
+    )
+    club = models.ForeignKey(
+        "accounts.Club", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
+    visibility = models.CharField(_("who may join"), max_length=8, choices=VISIBILITIES)
+    seats_count = models.PositiveSmallIntegerField(_("players"), default=4)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    imperial_tasks = models.BooleanField(_("Imperial Tasks"), default=False)
+    ninja = models.BooleanField(_("Power of the Ninja"), default=False)
+    seat_order = models.CharField(
+        _("seat order"), max_length=8, choices=SEAT_ORDERS, default=RANDOM_ORDER
+    )
+    clock = models.CharField(_("clock"), max_length=16, choices=CLOCKS, default=NO_CLOCK)
+    clock_seconds = models.PositiveIntegerField(_("time per decision (seconds)"), default=60)
+    timeout_policy = models.CharField(
+        _("when time runs out"), max_length=8, choices=TIMEOUT_POLICIES, default=AI_MOVES
+    )
+    rated = models.BooleanField(_("rated"), default=False)
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    seed = models.BigIntegerField(default=new_seed)
+    record = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seats_count__gte=2, seats_count__lte=4),
+                name="table_2_to_4_seats",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(imperial_tasks=True, rounds=3)
+                | models.Q(imperial_tasks=False, rounds__in=[1, 4]),
+                name="table_rounds_fit_variants",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(visibility="club") | models.Q(club__isnull=False),
+                name="table_club_only_needs_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.pk])
+
+    @property
+    def options(self) -> engine.Options:
+        return engine.Options(self.seats_count, self.rounds, frozenset(self.variants))
+
+    @property
+    def variants(self) -> list[str]:
+        return [
+            name
+            for name, on in (("imperial-tasks", self.imperial_tasks), ("ninja", self.ninja))
+            if on
+        ]
+
+    def deck(self, round_index: int) -> list[int]:
+        """The shuffled deck of a round, as values; follows from the table's secret seed."""
+        deck = full_deck()
+        random.Random(f"{self.seed}:{round_index}").shuffle(deck)
+        return [VALUES[t] for t in deck]
+
+    def state(self) -> engine.State:
+        """The position, rebuilt from the record (decks of later rounds from the seed)."""
+        state = engine.from_record(self.record)
+        while state.decider is None and not state.game_over:
+            state.add_deck(self.deck(state.rnd))
+        return state
+
+
+class Seat(models.Model):
+    """A place at a table: a person, or an AI player (`ai_level` set, `user` empty)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
+    ai_level = models.CharField(max_length=16, blank=True)
+    name = models.CharField(max_length=40)
+    left = models.BooleanField(default=False)
+    forfeited = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user",
+            ),
+            models.UniqueConstraint(fields=["table", "name"], name="seat_names_distinct"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(ai_level=""),
+                name="seat_person_or_ai",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_ai(self) -> bool:
+        return bool(self.ai_level)

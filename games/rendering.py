@@ -1,0 +1,209 @@
+"""Everything a page or a push shows of a table, built only from the engine's view for the viewer.
+
+A viewer is a seat position, or None for a spectator. Renders are cached per process by
+(table, version, viewer, language): however many sockets share a view, it is drawn once.
+"""
+
+import threading
+from collections import OrderedDict
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
+from games import engine
+from games.engine.record import logged_actions
+from games.models import Table
+
+CHARACTERS = {
+    6: pgettext_lazy("character", "Emperor"),
+    7: pgettext_lazy("character", "Empress"),
+    8: pgettext_lazy("character", "Daimyo"),
+    9: pgettext_lazy("character", "Shogun"),
+    12: pgettext_lazy("character", "Samurai"),
+    14: pgettext_lazy("character", "Ninja"),
+    16: pgettext_lazy("character", "Envoy"),
+    18: pgettext_lazy("character", "Monk"),
+    20: pgettext_lazy("character", "Farmer"),
+}
+PILE_NAMES = {"D1": "D1", "D2": "D2", "X1": "X1", "X2": "X2"}
+
+
+def card(value: int | str) -> dict:
+    value = int(value)
+    return {"value": value, "name": CHARACTERS[value]}
+
+
+def describe(name: str, text: str) -> str:
+    """A §10 action in words of the active language, e.g. 'ann lays 4 × Farmer (20)'."""
+    verb, *args = text.split(" ")
+    if verb == "draw":
+        return _("%(name)s draws from %(pile)s") % {"name": name, "pile": args[0]}
+    if verb == "lay":
+        value, count = int(args[0]), args[1]
+        return _("%(name)s lays %(count)s × %(card)s (%(value)s)") % {
+            "name": name,
+            "count": count,
+            "card": CHARACTERS[value],
+            "value": value,
+        }
+    if verb == "discard":
+        value = int(args[0])
+        return _("%(name)s discards %(card)s (%(value)s) onto %(pile)s") % {
+            "name": name,
+            "card": CHARACTERS[value],
+            "value": value,
+            "pile": args[1],
+        }
+    if verb == "bury":
+        return _("%(name)s puts the cards onto %(pile)s") % {"name": name, "pile": args[0]}
+    if verb == "ninja":
+        value = int(args[-1])
+        return _("%(name)s sends a ninja against %(target)s's %(card)s") % {
+            "name": name,
+            "target": " ".join(args[:-1]),
+            "card": CHARACTERS[value],
+        }
+    if verb == "reveal":
+        value = int(args[0][1:])
+        return _("%(name)s reveals task %(deck)s: %(card)s") % {
+            "name": name,
+            "deck": args[0][0],
+            "card": CHARACTERS[value],
+        }
+    return _("%(name)s ends the turn") % {"name": name}
+
+
+def _choices(view: dict) -> dict:
+    """The legal decisions of the viewer, grouped the way the page offers them."""
+    groups: dict[str, list] = {
+        "draw": [],
+        "lay": [],
+        "discard": {},
+        "bury": [],
+        "ninja": [],
+        "reveal": [],
+        "end": [],
+    }
+    for text in view["legal_texts"]:
+        verb, *args = text.split(" ")
+        if verb == "lay":
+            groups["lay"].append({"text": text, "card": card(args[0]), "count": int(args[1])})
+        elif verb == "discard":
+            groups["discard"].setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
+        elif verb == "ninja":
+            groups["ninja"].append(
+                {"text": text, "target": " ".join(args[:-1]), "card": card(args[-1])}
+            )
+        elif verb == "reveal":
+            groups["reveal"].append({"text": text, "deck": args[0][0], "card": card(args[0][1:])})
+        else:
+            groups[verb].append({"text": text, "arg": args[0] if args else ""})
+    groups["discard"] = [
+        {"card": card(value), "options": options}
+        for value, options in sorted(groups["discard"].items())
+    ]
+    groups["draw_piles"] = [option["arg"] for option in groups["draw"]]
+    return groups
+
+
+def board_context(table: Table, state: engine.State, viewer: int | None) -> dict:
+    view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
+    seats = list(table.seats.all())
+    names = view["players"]
+    players = []
+    for position, seat in enumerate(seats):
+        sets = [
+            {**card(s["type"]), "size": s["size"]}
+            for s in sorted(view["table"], key=lambda s: s["type"])
+            if s["owner"] == position
+        ]
+        players.append(
+            {
+                "position": position,
+                "name": seat.name,
+                "is_ai": seat.is_ai,
+                "left": seat.left,
+                "is_viewer": position == viewer,
+                "is_decider": position == view["decider"],
+                "is_start": position == view["start"],
+                "hand_size": view["hand_sizes"][position],
+                "known": [
+                    card(v) | {"count": c}
+                    for v, c in sorted(view["known"][position].items(), key=lambda kv: int(kv[0]))
+                ],
+                "sets": sets,
+                "round_score": sum(s["value"] for s in sets),
+                "total": view["totals"][position],
+                "miniatures": view["miniatures"]["held"][position]
+                if "miniatures" in view
+                else None,
+                "task_count": view["task_counts"][position] if view["task_counts"] else None,
+            }
+        )
+    hand = [
+        card(v) | {"count": c}
+        for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
+    ]
+    log = [
+        {"round": rnd + 1, "text": describe(names[seat], engine.action_text(action, names))}
+        for rnd, seat, action in logged_actions(state)
+    ]
+    discard_piles = {
+        pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
+    }
+    bury = view["bury"]
+    return {
+        "table": table,
+        "view": view,
+        "viewer": viewer,
+        "players": players,
+        "hand": hand,
+        "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
+        "revealed": [
+            r | {"name": names[r["seat"]], "card_info": card(r["card"][1:])}
+            for r in view["revealed_tasks"]
+        ],
+        "discard_piles": discard_piles,
+        "choices": _choices(view) if viewer is not None else None,
+        "decider_name": names[view["decider"]] if view["decider"] is not None else None,
+        "bury": bury
+        and {"owner": names[bury["seat"]], **card(bury["type"]), "count": bury["count"]},
+        "round_scores": [
+            {"round": i + 1, "scores": r["scores"], "ended_by": r["ended_by"]}
+            for i, r in enumerate(view["round_scores"])
+        ],
+        "log": log[-60:][::-1],
+        "log_length": len(log),
+    }
+
+
+_cache: OrderedDict[tuple, str] = OrderedDict()
+_cache_lock = threading.Lock()
+CACHE_SIZE = 512
+
+
+def render_board(table: Table, viewer: int | None, language: str, request=None) -> str:
+    """The #board fragment for one viewer; rendered once per (version, view, language).
+
+    A page request renders afresh (its forms carry the request's CSRF token, which must
+    not reach anyone else through the cache); pushes share the cached render.
+    """
+    if request is not None:
+        context = board_context(table, table.state(), viewer)
+        return render_to_string("games/table.html#board", context, request=request)
+    key = (table.pk, table.version, table.status, viewer, language)
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    with translation.override(language):
+        html = render_to_string(
+            "games/table.html#board", board_context(table, table.state(), viewer)
+        )
+    with _cache_lock:
+        _cache[key] = html
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return html

@@ -1,0 +1,25 @@
+"""Thin tasks: take ids, call actions. Each is safe to run twice (version checks)."""
+
+from celery import shared_task
+from django.db import OperationalError
+from django.utils import timezone
+
+from games import actions
+from games.models import Table
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def ai_move(table_id: int, version: int) -> bool:
+    return actions.ai_play(table_id, version)
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def clock_check(table_id: int, version: int) -> bool:
+    return actions.time_out(table_id, version)
+
+
+@shared_task
+def sweep_clocks() -> int:
+    """Catch deadlines whose timer was lost (a restart); beat runs it every minute."""
+    due = Table.objects.filter(status=Table.RUNNING, deadline__lt=timezone.now())
+    return sum(actions.time_out(t.pk, t.version) for t in due.only("pk", "version"))

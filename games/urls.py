@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("new/", views.table_create, name="table_create"),
+    path("t/<int:table_id>/", views.table, name="table"),
+    path("t/<int:table_id>/result/", views.result, name="table_result"),
+    path("t/<int:table_id>/play/", views.table_play, name="table_play"),
+    path("t/<int:table_id>/seat/", views.table_seat, name="table_seat"),
+    path("t/<int:table_id>/discard-pile/<str:pile>/", views.discard_pile, name="discard_pile"),
+    path("join/<str:token>/", views.table_invite, name="table_invite"),
+]

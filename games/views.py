@@ -1,0 +1,187 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import actions
+from games.access import get_table_for_viewer
+from games.forms import TableForm
+from games.models import Table
+from games.rendering import board_context, render_board
+
+
+def lobby_context(user, page: int = 1) -> dict:
+    visible = (
+        Table.objects.visible_to(user).select_related("club", "host").prefetch_related("seats")
+    )
+    mine = (
+        Table.objects.filter(seats__user=user, status__in=[Table.OPEN, Table.RUNNING])
+        .prefetch_related("seats")
+        .distinct()
+        if user.is_authenticated
+        else Table.objects.none()
+    )
+    return {
+        "open_tables": visible.filter(status=Table.OPEN)[:50],
+        "running": Paginator(visible.filter(status=Table.RUNNING), 20).get_page(page),
+        "my_tables": mine,
+        "user": user,
+    }
+
+
+def lobby(request):
+    context = lobby_context(request.user, request.GET.get("page", 1))
+    template = "games/lobby.html#tables" if request.htmx else "games/lobby.html"
+    return render(request, template, context)
+
+
+@login_required
+def table_create(request):
+    form = TableForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        table = actions.create_table(request.user, **form.table_options())
+        messages.success(request, _("Your table is open. Invite players with the link below."))
+        return redirect(table)
+    return render(request, "games/table_create.html", {"form": form})
+
+
+def table(request, table_id: int):
+    table, viewer = get_table_for_viewer(request, table_id)
+    if table.status in (Table.OPEN, Table.CANCELLED):
+        return render(request, "games/waiting_room.html", _waiting_context(request, table))
+    context = board_context(table, table.state(), viewer) | {"ws": True}
+    return render(request, "games/table.html", context)
+
+
+def _waiting_context(request, table: Table) -> dict:
+    seats = {seat.position: seat for seat in table.seats.select_related("user")}
+    return {
+        "table": table,
+        "seats": [(p, seats.get(p)) for p in range(table.seats_count)],
+        "is_host": request.user.pk == table.host_id,
+        "my_seat": next((s for s in seats.values() if s.user_id == request.user.pk), None),
+        "invite_url": request.build_absolute_uri(
+            redirect("table_invite", token=table.invite_token).url
+        ),
+        "full": len(seats) == table.seats_count,
+        "ai_levels": actions.AI_LEVELS,
+    }
+
+
+def _refusal(request, table_id: int, error: actions.Refused) -> HttpResponse:
+    if not request.htmx:
+        messages.error(request, error.message)
+        return redirect("table", table_id=table_id)
+    html = f'<div class="notice error" role="alert">{error.message}</div>'
+    if error.code == "already-played":
+        # A stale page: show the message and the fresh board in one answer.
+        table, viewer = get_table_for_viewer(request, table_id)
+        board = render_board(table, viewer, get_language(), request=request)
+        html += board.replace('id="board"', 'id="board" hx-swap-oob="true"', 1)
+    return HttpResponse(html, status=error.status)
+
+
+@require_POST
+@login_required
+def table_play(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
+    try:
+        actions.play_for(table_id, request.user, request.POST.get("action", ""), version)
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    if request.htmx:
+        # The board reaches this page, like every other, through the table's push.
+        return HttpResponse(status=204)
+    return redirect("table", table_id=table_id)
+
+
+SEAT_OPERATIONS = {
+    "take": lambda table_id, user, post: actions.take_seat(table_id, user),
+    "leave": lambda table_id, user, post: actions.leave_seat(table_id, user),
+    "remove": lambda table_id, user, post: actions.leave_seat(
+        table_id, user, int(post["position"])
+    ),
+    "add_ai": lambda table_id, user, post: actions.add_ai(
+        table_id, user, post.get("level", "simple")
+    ),
+    "swap": lambda table_id, user, post: actions.move_seat(
+        table_id, user, int(post["position"]), int(post["to"])
+    ),
+    "start": lambda table_id, user, post: actions.start(table_id, user),
+    "cancel": lambda table_id, user, post: actions.cancel(table_id, user),
+    "leave_game": lambda table_id, user, post: actions.leave_game(table_id, user),
+}
+
+
+@require_POST
+@login_required
+def table_seat(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    operation = SEAT_OPERATIONS.get(request.POST.get("op", ""))
+    if operation is None:
+        return _refusal(request, table_id, actions.Refused(_("Unknown request.")))
+    try:
+        operation(table_id, request.user, request.POST)
+    except (KeyError, ValueError):
+        return _refusal(request, table_id, actions.Refused(_("The request lacks a seat.")))
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    if request.POST["op"] in ("cancel", "leave"):
+        return redirect("lobby")
+    return redirect("table", table_id=table_id)
+
+
+def table_invite(request, token: str):
+    table = Table.objects.filter(invite_token=token).first()
+    if table is None:
+        raise Http404(_("This invite link is not valid: the table may have been cancelled."))
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{redirect('login').url}?next={request.path}")
+        try:
+            actions.take_seat(table.pk, request.user)
+        except actions.Refused as error:
+            messages.error(request, error.message)
+        return redirect(table)
+    return render(request, "games/invite.html", {"table": table})
+
+
+def discard_pile(request, table_id: int, pile: str):
+    table, viewer = get_table_for_viewer(request, table_id)
+    if pile not in ("X1", "X2") or table.record is None:
+        raise Http404(_("There is no such pile."))
+    context = board_context(table, table.state(), viewer)
+    return render(
+        request,
+        "games/discard_pile.html",
+        {"table": table, "pile": pile, "cards": context["discard_piles"][pile][::-1]},
+    )
+
+
+def result(request, table_id: int):
+    table, viewer = get_table_for_viewer(request, table_id)
+    if table.result is None:
+        raise Http404(_("This game has no result yet."))
+    names = table.result["placings"]
+    rows = sorted(
+        (
+            {
+                "name": name,
+                "place": place,
+                "total": table.result["totals"][name],
+                "rounds": [r["scores"][name] for r in table.result["rounds"]],
+                "forfeited": name in table.result.get("forfeited", []),
+            }
+            for name, place in names.items()
+        ),
+        key=lambda row: (row["place"], -row["total"]),
+    )
+    return render(request, "games/result.html", {"table": table, "rows": rows})

@@ -1,0 +1,39 @@
+import pytest
+
+from accounts.models import User
+from games import actions
+
+
+@pytest.fixture
+def alice(db):
+    return User.objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def bob(db):
+    return User.objects.create_user("bob", password="pw-bob-123")
+
+
+@pytest.fixture
+def charlie(db):
+    return User.objects.create_user("charlie", password="pw-charlie-123")
+
+
+def open_table(host, **options):
+    defaults = {
+        "seats_count": 2,
+        "rounds": 1,
+        "visibility": "public",
+        "seat_order": "host",
+    }
+    return actions.create_table(host, **(defaults | options))
+
+
+@pytest.fixture
+def running_table(alice, bob):
+    """alice (seat 0) and bob (seat 1) at a 2-player quick game."""
+    table = open_table(alice)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    return table

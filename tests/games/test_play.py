@@ -1,0 +1,95 @@
+import pytest
+
+from games import actions, engine
+from games.models import Table
+from tests.games.conftest import open_table
+
+pytestmark = pytest.mark.django_db
+
+
+def decide(table):
+    """The deciding seat's name and first legal move at the table's current position."""
+    table.refresh_from_db()
+    state = table.state()
+    return state.decider, engine.action_text(state.legal_actions()[0], state.names)
+
+
+def test_it_starts_a_full_table_with_the_record_as_truth(running_table):
+    assert running_table.status == Table.RUNNING
+    assert running_table.record["players"] == ["alice", "bob"]
+    assert len(running_table.record["rounds"]) == 1, "later decks must not be in the record"
+    assert running_table.state().decider == 0
+
+
+def test_it_refuses_to_start_before_every_seat_is_taken(alice):
+    table = open_table(alice)
+    with pytest.raises(actions.Refused, match="every seat"):
+        actions.start(table.pk, alice)
+
+
+def test_it_applies_a_legal_move_and_bumps_the_version(running_table, alice):
+    seat, text = decide(running_table)
+    actions.play_for(running_table.pk, alice, text, running_table.version)
+
+    running_table.refresh_from_db()
+    assert running_table.version >= 1
+    assert running_table.record["rounds"][0]["actions"][0] == f"alice: {text}"
+
+
+def test_it_refuses_a_move_out_of_turn_and_changes_nothing(running_table, bob):
+    with pytest.raises(actions.Refused) as refused:
+        actions.play_for(running_table.pk, bob, "draw D1", running_table.version)
+
+    assert refused.value.status == 400
+    running_table.refresh_from_db()
+    assert running_table.version == 0
+
+
+def test_it_names_the_rule_of_an_illegal_move(running_table, alice):
+    with pytest.raises(actions.Refused) as refused:
+        actions.play_for(running_table.pk, alice, "draw X1", running_table.version)
+
+    assert "§4" in refused.value.message
+
+
+def test_it_says_a_stale_move_was_already_played(running_table, alice):
+    seat, text = decide(running_table)
+    actions.play_for(running_table.pk, alice, text, 0)
+
+    with pytest.raises(actions.Refused) as refused:
+        actions.play_for(running_table.pk, alice, text, 0)
+
+    assert refused.value.code == "already-played"
+    assert "already played" in refused.value.message
+
+
+def test_it_plays_a_whole_quick_game_to_a_stored_result(running_table, alice, bob):
+    users = {0: alice, 1: bob}
+    for _ in range(2000):
+        running_table.refresh_from_db()
+        if running_table.status != Table.RUNNING:
+            break
+        seat, text = decide(running_table)
+        actions.play_for(running_table.pk, users[seat], text, running_table.version)
+
+    running_table.refresh_from_db()
+    assert running_table.status == Table.FINISHED
+    assert set(running_table.result["placings"]) == {"alice", "bob"}
+    assert engine.result(engine.from_record(running_table.record)) == running_table.result
+
+
+def test_it_lets_the_ai_move_only_at_the_version_it_was_asked_for(alice):
+    table = open_table(alice)
+    actions.add_ai(table.pk, alice)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    state = table.state()
+    ai_position = 1
+    if state.decider == ai_position:
+        assert actions.ai_play(table.pk, table.version)
+        table.refresh_from_db()
+    version = table.version
+    assert not actions.ai_play(table.pk, version), "a human decides: the AI must not move"
+    assert not actions.ai_play(table.pk, version - 1 if version else 99), "stale: nothing"
+    table.refresh_from_db()
+    assert table.version == version
