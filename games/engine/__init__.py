@@ -57,7 +57,7 @@ from .errors import IllegalAction, NotationError, RecordError
 from .playout import random_game, random_playout
 from .record import from_record, result, to_record
 from .state import Options, RoundResult, State, new_game
-from .view import public_view, view
+from .views import public_view, view
 
 __all__ = [
     "DEFAULT_TASKS",
