@@ -38,32 +38,34 @@ def round_robin(
 
 
 def _circle(players: list[PlayerId], rounds: int | None) -> list[RoundRobinRound]:
-    slots: list[PlayerId | None] = [*players, None] if len(players) % 2 else list(players)
+    # With an odd count the empty seat takes the fixed slot: whoever faces it sits out.
+    slots: list[PlayerId | None] = [None, *players] if len(players) % 2 else list(players)
     n = len(slots)
-    cycle = n - 1
-    count = rounds if rounds is not None else cycle
-    schedule: list[RoundRobinRound] = []
-    for r in range(count):
-        turn = r % cycle
-        # Slot 0 stays; the others rotate one place each round.
-        order = [slots[0], *(slots[1 + (i - turn) % cycle] for i in range(cycle))]
+    cycle: list[RoundRobinRound] = []
+    for turn in range(n - 1):
+        # Slot 0 stays; the others move one position on each round, visiting every position.
+        order = [slots[0], *(slots[1 + (i - turn) % (n - 1)] for i in range(n - 1))]
         tables: list[Table] = []
         byes: list[PlayerId] = []
         for i in range(n // 2):
             a, b = order[i], order[n - 1 - i]
-            # Alternate who sits first: the fixed slot by round, the others by position.
-            if (i == 0 and turn % 2 == 1) or (i > 0 and i % 2 == 1):
+            # The top row sits first, so everyone starts in about half of the games; the
+            # fixed slot alternates instead.
+            if i == 0 and turn % 2 == 1:
                 a, b = b, a
-            if (r // cycle) % 2 == 1:
-                a, b = b, a
-            if a is None:
-                if b is not None:
-                    byes.append(b)
-            elif b is None:
-                byes.append(a)
+            if a is None or b is None:
+                byes.extend(p for p in (a, b) if p is not None)
             else:
                 tables.append([a, b])
-        schedule.append(RoundRobinRound(tables=tables, byes=byes))
+        cycle.append(RoundRobinRound(tables=tables, byes=byes))
+    count = rounds if rounds is not None else len(cycle)
+    schedule: list[RoundRobinRound] = []
+    for r in range(count):
+        base = cycle[r % len(cycle)]
+        if (r // len(cycle)) % 2 == 1:
+            # A further cycle repeats the first with seats swapped.
+            base = RoundRobinRound(tables=[[b, a] for a, b in base.tables], byes=list(base.byes))
+        schedule.append(base)
     return schedule
 
 
@@ -75,7 +77,9 @@ def _balanced(players: list[PlayerId], table_size: int, count: int) -> list[Roun
     starts: Counter[PlayerId] = Counter()
     schedule: list[RoundRobinRound] = []
     for _ in range(count):
-        groups = sorted(arrange(sizes, meetings, spread=False), key=min)
+        # Squared counts: a third meeting of one pair costs more than second meetings of two.
+        penalty = [[c * c for c in row] for row in meetings]
+        groups = sorted(arrange(sizes, penalty, spread=False), key=min)
         tables = [seat_order([players[i] for i in g], rank, starts) for g in groups]
         for group in groups:
             for i, a in enumerate(group):
