@@ -1,5 +1,6 @@
 """Websocket routes of every app, gathered in one list for asgi.py."""
 
 from games.routing import websocket_urlpatterns as games_routes
+from leagues.routing import websocket_urlpatterns as leagues_routes
 
-websocket_urlpatterns: list = [*games_routes]
+websocket_urlpatterns: list = [*games_routes, *leagues_routes]

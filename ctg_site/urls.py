@@ -11,6 +11,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("accounts.club_urls")),
+    path("", include("leagues.urls")),
     path("play/", include("games.urls")),
 ]
 

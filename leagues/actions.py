@@ -1,0 +1,569 @@
+"""The one door for league writes: results in, tallies and ratings out.
+
+Every function here validates, writes inside a transaction, and leaves the slow parts
+(standings, ratings) to background tasks that run after commit (ctg_site.background).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import connection, connections, transaction
+from django.db.models import Count, F, OuterRef, Subquery
+from django.utils import timezone
+
+from accounts.models import Club
+from ctg_site.background import enqueue
+from leagues import live, ratings, scorepad, standings
+from leagues.models import (
+    League,
+    PlayedGame,
+    PlayerRating,
+    RatingHistory,
+    RatingLedger,
+    RecomputeJob,
+    RoundScore,
+    Seat,
+)
+
+User = get_user_model()
+# Smaller recomputes finish before anyone could watch a progress bar.
+PROGRESS_FROM = 1000
+
+
+class RoundInvalid(Exception):
+    """The entered round cannot be right; ``problems`` say which scores and why."""
+
+    def __init__(self, problems: list[scorepad.RoundProblem]):
+        super().__init__(problems)
+        self.problems = problems
+
+
+class NotAllowed(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat to create: a member, or a guest by name."""
+
+    user: object | None = None
+    guest_name: str = ""
+
+
+# --- results in -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_result(
+    *,
+    players: Sequence[object],
+    round_scores: Sequence[Sequence[int]],
+    placings: Sequence[int] | None = None,
+    played_at: datetime | None = None,
+    club: Club | None = None,
+    league: League | None = None,
+    imperial_tasks: bool = False,
+    ninja: bool = False,
+    rated: bool = True,
+    external_ref: str = "",
+    source: str = PlayedGame.ONLINE,
+) -> PlayedGame:
+    """Store a finished game; the online table calls this when a game ends.
+
+    - ``players``: in seat order, each a User or a guest's name (str).
+    - ``round_scores``: per player, per round, the round score INCLUDING task bonuses, as in
+      the engine's result (RULES.md §10 ``rounds[i].scores``).
+    - ``placings``: the engine's final places per player (sport style, 1, 1, 3); computed
+      here by RULES.md §6 when None.
+    - ``played_at``: when the game ended (default now). A game older than others already
+      rated makes the ratings recompute from that point.
+    - ``club`` / ``league``: where the result counts; both optional for online games.
+    - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
+      ref twice returns the first game unchanged, so callers may retry safely.
+
+    Returns the confirmed PlayedGame. Standings and ratings update in the background after
+    the transaction commits.
+    """
+    if external_ref:
+        existing = PlayedGame.objects.filter(external_ref=external_ref).first()
+        if existing is not None:
+            return existing
+    if not 2 <= len(players) <= 4 or len(round_scores) != len(players):
+        raise ValueError("a game has 2 to 4 players, each with round scores")
+    rounds = len(round_scores[0])
+    if league is not None:
+        club = league.club
+    now = timezone.now()
+    game = PlayedGame.objects.create(
+        club=club,
+        league=league,
+        source=source,
+        status=PlayedGame.CONFIRMED,
+        played_at=played_at or now,
+        rounds=rounds,
+        imperial_tasks=imperial_tasks,
+        ninja=ninja,
+        rated=rated,
+        external_ref=external_ref,
+        confirmed_at=now,
+    )
+    for index, (player, scores) in enumerate(zip(players, round_scores, strict=True)):
+        seat = Seat.objects.create(
+            game=game,
+            seat=index,
+            user=None if isinstance(player, str) else player,
+            guest_name=player if isinstance(player, str) else "",
+        )
+        RoundScore.objects.bulk_create(
+            RoundScore(seat=seat, round_no=r, score=s) for r, s in enumerate(scores, start=1)
+        )
+    _finish(game, placings)
+    _after_result_change(game, game.played_at, "result recorded")
+    return game
+
+
+def start_pad_game(
+    league: League, by, players: Sequence[Player], played_at: datetime | None = None
+) -> PlayedGame:
+    """A new score pad in a league, in seat order; guests are named, members are Users."""
+    if not league.is_open:
+        raise NotAllowed("the league is closed")
+    if not 2 <= len(players) <= 4:
+        raise ValueError("a game has 2 to 4 players")
+    with transaction.atomic():
+        game = PlayedGame.objects.create(
+            club=league.club,
+            league=league,
+            source=PlayedGame.PAD,
+            played_at=played_at or timezone.now(),
+            rounds=league.rounds,
+            imperial_tasks=league.imperial_tasks,
+            ninja=league.ninja,
+            created_by=by,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=i, user=p.user, guest_name="" if p.user else p.guest_name.strip())
+            for i, p in enumerate(players)
+        )
+    return game
+
+
+def enter_round(
+    game: PlayedGame, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
+) -> None:
+    """Save one round after the rule-aware checks; raises RoundInvalid naming the problem.
+
+    Re-entering a round replaces it. On a confirmed game (an organiser's correction) the
+    totals, places, table and ratings follow.
+    """
+    if not 1 <= round_no <= game.rounds:
+        raise ValueError("no such round")
+    if not game.imperial_tasks:
+        bonuses = None
+    problems = scorepad.check_round(round_no, scores, bonuses)
+    if problems:
+        raise RoundInvalid(problems)
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
+        seats = list(game.seats.order_by("seat"))
+        if len(seats) != len(scores):
+            raise ValueError("one score per player")
+        for i, seat in enumerate(seats):
+            RoundScore.objects.update_or_create(
+                seat=seat,
+                round_no=round_no,
+                defaults={"score": scores[i], "bonus": bonuses[i] if bonuses else 0},
+            )
+        if game.status == PlayedGame.CONFIRMED:
+            game.corrected_at = timezone.now()
+            game.save(update_fields=["corrected_at"])
+            _finish(game, None)
+            _after_result_change(game, game.played_at, "result corrected")
+
+
+def entered_rounds(game: PlayedGame) -> int:
+    """How many rounds have scores for every player."""
+    counts = (
+        RoundScore.objects.filter(seat__game=game)
+        .values("round_no")
+        .annotate(n=Count("id"))
+        .filter(n=game.seats.count())
+    )
+    return len(counts)
+
+
+def submit_for_confirmation(game: PlayedGame) -> None:
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
+        if game.status != PlayedGame.DRAFT:
+            raise NotAllowed("not a draft")
+        if entered_rounds(game) < game.rounds:
+            raise NotAllowed("rounds missing")
+        game.status = PlayedGame.AWAITING
+        game.save(update_fields=["status"])
+        _finish(game, None)
+
+
+def reopen(game: PlayedGame) -> None:
+    """Back to entering, from awaiting confirmation (someone spotted a mistake)."""
+    PlayedGame.objects.filter(pk=game.pk, status=PlayedGame.AWAITING).update(
+        status=PlayedGame.DRAFT
+    )
+
+
+def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
+    """Confirm a pad result; True when this call confirmed it (a second click is a no-op)."""
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
+        if not game.can_be_confirmed_by(by, is_organiser):
+            return False
+        game.status = PlayedGame.CONFIRMED
+        game.confirmed_by = by
+        game.confirmed_at = timezone.now()
+        game.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+        _finish(game, None)
+        if game.league_id:
+            users = [s.user_id for s in game.seats.all() if s.user_id]
+            game.league.participants.add(*users)
+        _after_result_change(game, game.played_at, "result confirmed")
+    return True
+
+
+def link_guest(club: Club, guest_name: str, user) -> int:
+    """Give a guest's past games in this club to a member; ratings recompute from the first."""
+    with transaction.atomic():
+        seats = Seat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
+        # A member already seated in the same game cannot also have been the guest.
+        seats = seats.exclude(game__seats__user=user)
+        first = seats.order_by("game__played_at").values_list("game__played_at", flat=True)
+        start = first.first()
+        leagues = set(seats.values_list("game__league", flat=True))
+        count = seats.update(user=user)
+        if count:
+            for league_id in leagues - {None}:
+                _bump_league(league_id)
+            _queue_recompute(start, None, "guest linked")
+    return count
+
+
+def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
+    """Totals, best rounds and final places from the round scores."""
+    seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
+    rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
+    places = list(placings) if placings else scorepad.placings(rounds)
+    for seat, rs, place in zip(seats, rounds, places, strict=True):
+        seat.total = sum(rs)
+        seat.best_round = max(rs, default=0)
+        seat.place = place
+    Seat.objects.bulk_update(seats, ["total", "best_round", "place"])
+
+
+def league_changed(league: League) -> None:
+    """Settings or players of a league changed: its table is out of date."""
+    _bump_league(league.pk)
+
+
+def _bump_league(league_id: int) -> None:
+    League.objects.filter(pk=league_id).update(results_version=F("results_version") + 1)
+    from leagues import tasks
+
+    enqueue(tasks.tally_league, league_id)
+
+
+def _after_result_change(game: PlayedGame, since: datetime, reason: str) -> None:
+    if game.status != PlayedGame.CONFIRMED:
+        return
+    if game.league_id:
+        _bump_league(game.league_id)
+    if game.rated:
+        _queue_recompute(since, game.league_id, reason)
+
+
+def _queue_recompute(since: datetime | None, league_id: int | None, reason: str) -> RecomputeJob:
+    from leagues import tasks
+
+    job = RecomputeJob.objects.create(from_played_at=since, league_id=league_id, reason=reason)
+    enqueue(tasks.recompute_ratings, job.pk)
+    return job
+
+
+def request_full_recompute(league: League | None = None) -> RecomputeJob:
+    """An organiser's (or an administrator's) full rebuild of every rating."""
+    with transaction.atomic():
+        return _queue_recompute(None, league.pk if league else None, "full recompute")
+
+
+# --- tallies (run by leagues.tasks) -------------------------------------------------------
+
+
+def tally_league(league_id: int) -> bool:
+    """Rebuild a league's table snapshot; True when it changed (then it is broadcast).
+
+    Safe to run twice: the write happens only while the stored table is behind the
+    results version read before computing.
+    """
+    league = League.objects.filter(pk=league_id).first()
+    if league is None or league.table_version >= league.results_version:
+        return False
+    version = league.results_version
+    rows = _compute_table(league)
+    with transaction.atomic():
+        changed = League.objects.filter(pk=league_id, table_version__lt=version).update(
+            table=rows, table_version=version, table_updated=timezone.now()
+        )
+        if changed:
+            transaction.on_commit(lambda: live.broadcast_table(league_id))
+    return bool(changed)
+
+
+def _compute_table(league: League) -> list[dict]:
+    seats = (
+        Seat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
+        .order_by("game__played_at", "game_id", "seat")
+        .values_list("game_id", "user_id", "guest_name", "place", "total", "best_round")
+    )
+    games: list[standings.Game] = []
+    current: list[standings.Seat] = []
+    last = None
+    for game_id, user_id, guest, place, total, best in seats:
+        if game_id != last and current:
+            games.append(standings.Game(tuple(current)))
+            current = []
+        last = game_id
+        key = f"u{user_id}" if user_id else f"g{guest}"
+        # The table needs a seat's total and best round only; two numbers carry both.
+        current.append(standings.Seat(key, place or 0, (best, total - best)))
+    if current:
+        games.append(standings.Game(tuple(current)))
+    participants = [f"u{pk}" for pk in league.participants.values_list("pk", flat=True)]
+    rows = standings.table(games, participants, league.points_scheme, league.tie_break_list)
+    user_ids = [int(r.player[1:]) for r in rows if r.player.startswith("u")]
+    names = {u.pk: str(u) for u in User.objects.filter(pk__in=user_ids)}
+    out = []
+    for r in rows:
+        is_user = r.player.startswith("u")
+        out.append(
+            {
+                "key": r.player,
+                "user_id": int(r.player[1:]) if is_user else None,
+                "name": names.get(int(r.player[1:]), "?") if is_user else r.player[1:],
+                "guest": not is_user,
+                "position": r.position,
+                "points": _num(r.points),
+                "games": r.games,
+                "wins": r.wins,
+                "average": _num(r.average, 1),
+                "ratio": _num(r.ratio, 2),
+                "best_round": r.best_round,
+                "form": [list(f) for f in r.form],
+            }
+        )
+    return out
+
+
+def _num(value, places: int = 2) -> str:
+    text = f"{float(value):.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def claim_job(job_id: int) -> bool:
+    """Mark a queued job running; False when another run already took it."""
+    return bool(
+        RecomputeJob.objects.filter(pk=job_id, status=RecomputeJob.QUEUED).update(
+            status=RecomputeJob.RUNNING, started=timezone.now()
+        )
+    )
+
+
+def recompute_ratings(job_id: int) -> bool:
+    """Run a recompute job once: False when it was already taken (safe to run twice)."""
+    if not claim_job(job_id):
+        return False
+    job = RecomputeJob.objects.get(pk=job_id)
+    try:
+        recompute_from(job.from_played_at, job)
+    except Exception as exc:
+        RecomputeJob.objects.filter(pk=job_id).update(
+            status=RecomputeJob.FAILED, error=repr(exc)[:1000], finished=timezone.now()
+        )
+        raise
+    return True
+
+
+def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> int:
+    """Replay every rated game played at or after ``since`` (all when None); returns games.
+
+    Players start from their last rating before ``since``. Runs in one transaction under
+    a lock, so readers see either the old ratings or the new, never a mix, and two
+    recomputes never interleave.
+    """
+    RatingLedger.objects.get_or_create(pk=1)
+    with transaction.atomic():
+        RatingLedger.objects.select_for_update().get(pk=1)
+        if job is not None:
+            # Queued jobs starting at or after ours are covered by this run.
+            covered = RecomputeJob.objects.filter(status=RecomputeJob.QUEUED).exclude(pk=job.pk)
+            if since is not None:
+                covered = covered.filter(from_played_at__gte=since)
+            covered.update(status=RecomputeJob.DONE, covered_by=job, finished=timezone.now())
+        games = PlayedGame.objects.rated_in_order()
+        history = RatingHistory.objects.all()
+        if since is not None:
+            games = games.filter(played_at__gte=since)
+            history = history.filter(played_at__gte=since)
+        rows = list(
+            Seat.objects.filter(game__in=games)
+            .order_by("game__played_at", "game_id", "seat")
+            .values_list("game_id", "game__played_at", "user_id", "place")
+        )
+        rated_games = _group(rows)
+        affected = {u for _g, _t, u, _p in rows if u is not None}
+        affected |= set(history.values_list("user_id", flat=True).distinct())
+        start = _skills_before(since, affected)
+        _progress(job, 0, len(rated_games))
+
+        new_history: list[tuple] = []
+        step = max(1, len(rated_games) // 20)
+        for index, (game, after) in enumerate(ratings.replay(rated_games, start), start=1):
+            played_at = game.key[1]
+            for (user_id, _place), skill in zip(game.seats, after, strict=True):
+                if user_id is not None:
+                    new_history.append(
+                        (
+                            user_id,
+                            game.key[0],
+                            played_at,
+                            skill.mu,
+                            skill.sigma,
+                            skill.display,
+                            skill.games,
+                        )
+                    )
+            if index % step == 0:
+                _progress(job, index, len(rated_games))
+
+        history.delete()
+        _insert_history(new_history)
+        _save_current(affected, start)
+        RatingLedger.objects.filter(pk=1).update(last_run=timezone.now())
+        if job is not None:
+            RecomputeJob.objects.filter(pk=job.pk).update(
+                status=RecomputeJob.DONE,
+                done=len(rated_games),
+                total=len(rated_games),
+                finished=timezone.now(),
+            )
+    return len(rated_games)
+
+
+def _group(rows: list[tuple]) -> list[ratings.RatedGame]:
+    out: list[ratings.RatedGame] = []
+    seats: list[tuple] = []
+    last = None
+    for game_id, played_at, user_id, place in rows:
+        if last is not None and game_id != last[0]:
+            out.append(ratings.RatedGame(last, tuple(seats)))
+            seats = []
+        last = (game_id, played_at)
+        seats.append((user_id, place))
+    if last is not None:
+        out.append(ratings.RatedGame(last, tuple(seats)))
+    return [g for g in out if len(g.seats) >= 2]
+
+
+def _skills_before(since: datetime | None, users: set[int]) -> dict:
+    if since is None or not users:
+        return {}
+    latest = RatingHistory.objects.filter(user=OuterRef("user"), played_at__lt=since).order_by(
+        "-played_at", "-game_id"
+    )
+    rows = (
+        RatingHistory.objects.filter(user__in=users, played_at__lt=since)
+        .filter(pk=Subquery(latest.values("pk")[:1]))
+        .values_list("user_id", "mu", "sigma", "games")
+    )
+    return {u: ratings.Skill(mu, sigma, games) for u, mu, sigma, games in rows}
+
+
+def _insert_history(rows: list[tuple]) -> None:
+    if not rows:
+        return
+    columns = ["user_id", "game_id", "played_at", "mu", "sigma", "display", "games"]
+    if connection.vendor == "postgresql":
+        # COPY is several times faster than INSERT for a full rebuild's many rows.
+        buffer = io.StringIO()
+        for row in rows:
+            buffer.write("\t".join(_copy_value(v) for v in row))
+            buffer.write("\n")
+        table = RatingHistory._meta.db_table
+        with connection.cursor() as cursor:
+            raw = cursor.cursor
+            with raw.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+                copy.write(buffer.getvalue())
+        return
+    RatingHistory.objects.bulk_create(
+        (RatingHistory(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000
+    )
+
+
+def _copy_value(value) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _save_current(users: set[int], skills: dict) -> None:
+    if not users:
+        return
+    existing = set(PlayerRating.objects.filter(user__in=users).values_list("user_id", flat=True))
+    fresh = ratings.Skill()
+    update, create = [], []
+    for user_id in users:
+        skill = skills.get(user_id, fresh)
+        row = PlayerRating(
+            user_id=user_id,
+            mu=skill.mu,
+            sigma=skill.sigma,
+            games=skill.games,
+            display=skill.display,
+            updated=timezone.now(),
+        )
+        (update if user_id in existing else create).append(row)
+    PlayerRating.objects.bulk_create(create, batch_size=2000)
+    PlayerRating.objects.bulk_update(
+        update, ["mu", "sigma", "games", "display", "updated"], batch_size=2000
+    )
+
+
+def _progress(job: RecomputeJob | None, done: int, total: int) -> None:
+    """Progress is written on a separate connection, so the organiser sees it while the
+    recompute's own transaction is still open. SQLite allows one writer: skipped there."""
+    if job is None or total < PROGRESS_FROM or connection.vendor != "postgresql":
+        return
+    side = connections.create_connection("default")
+    try:
+        with side.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {RecomputeJob._meta.db_table} SET done = %s, total = %s WHERE id = %s",
+                [done, total, job.pk],
+            )
+    finally:
+        side.close()
+
+
+def expected_places(game: PlayedGame) -> list[int]:
+    """Each seat's expected place from current ratings (guests count as new players)."""
+    seats = list(game.seats.all())
+    known = {
+        r.user_id: r.skill
+        for r in PlayerRating.objects.filter(user__in=[s.user_id for s in seats if s.user_id])
+    }
+    return ratings.expected_places([known.get(s.user_id, ratings.Skill()) for s in seats])

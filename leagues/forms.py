@@ -1,0 +1,161 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from leagues.models import TIE_BREAK_CHOICES, League
+
+User = get_user_model()
+
+
+class LeagueForm(forms.ModelForm):
+    tie_break_order = forms.CharField(
+        label=_("Tie-break order"),
+        required=False,
+        help_text=_("Comma-separated, first applied first. Known: %(known)s.")
+        % {"known": ", ".join(k for k, _l in TIE_BREAK_CHOICES)},
+    )
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "starts_on",
+            "ends_on",
+            "game_length",
+            "imperial_tasks",
+            "ninja",
+            "points_scheme",
+            "is_open",
+            "participants",
+        ]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "participants": forms.CheckboxSelectMultiple,
+        }
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["participants"].queryset = club.members.order_by("username")
+        self.fields["participants"].required = False
+        self.initial.setdefault("tie_break_order", self.instance.tie_breaks)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        clash = League.objects.filter(club=self.club, name__iexact=name)
+        if self.instance.pk:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(_("This club already has a league of that name."))
+        return name
+
+    def clean_tie_break_order(self):
+        raw = self.cleaned_data["tie_break_order"] or self.instance.tie_breaks
+        order = [part.strip() for part in raw.split(",") if part.strip()]
+        known = {k for k, _l in TIE_BREAK_CHOICES}
+        unknown = [p for p in order if p not in known]
+        if unknown:
+            raise forms.ValidationError(
+                _("Unknown tie-breaks: %(names)s.") % {"names": ", ".join(unknown)}
+            )
+        if len(set(order)) != len(order):
+            raise forms.ValidationError(_("Each tie-break can appear once."))
+        return ",".join(order)
+
+    def clean(self):
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The league cannot end before it starts."))
+        return data
+
+    def save(self, commit=True):
+        self.instance.club = self.club
+        self.instance.tie_breaks = self.cleaned_data["tie_break_order"]
+        return super().save(commit)
+
+
+class NewPadForm(forms.Form):
+    """Up to four seats, each a member or a guest's name; empty seats are left out."""
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = club.members.order_by("username")
+        for i in range(4):
+            self.fields[f"member_{i}"] = forms.ModelChoiceField(
+                members,
+                required=False,
+                label=_("Seat %(n)s: member") % {"n": i + 1},
+                empty_label=_("— guest or empty —"),
+            )
+            self.fields[f"guest_{i}"] = forms.CharField(
+                required=False,
+                max_length=60,
+                label=_("Seat %(n)s: or a guest's name") % {"n": i + 1},
+                widget=forms.TextInput(attrs={"placeholder": _("Guest's name")}),
+            )
+
+    def seat_rows(self):
+        return [(self[f"member_{i}"], self[f"guest_{i}"]) for i in range(4)]
+
+    def clean(self):
+        data = super().clean()
+        seats = []
+        for i in range(4):
+            member, guest = data.get(f"member_{i}"), (data.get(f"guest_{i}") or "").strip()
+            if member and guest:
+                raise forms.ValidationError(
+                    _("Seat %(n)s: choose a member or name a guest, not both.") % {"n": i + 1}
+                )
+            if member or guest:
+                seats.append((member, guest))
+        if not 2 <= len(seats) <= 4:
+            raise forms.ValidationError(_("A game has 2, 3 or 4 players."))
+        members = [m.pk for m, _g in seats if m]
+        guests = [g.lower() for _m, g in seats if g]
+        if len(set(members)) != len(members) or len(set(guests)) != len(guests):
+            raise forms.ValidationError(_("Each player can sit at the table only once."))
+        data["seats"] = seats
+        return data
+
+
+class RoundForm(forms.Form):
+    """One round: a score per player and, with Imperial Tasks, a bonus per player."""
+
+    def __init__(self, *args, seats, with_bonus: bool, initial_scores=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        self.with_bonus = with_bonus
+        initial_scores = initial_scores or {}
+        for i, seat in enumerate(seats):
+            score, bonus = initial_scores.get(seat.pk, (None, None))
+            self.fields[f"score_{i}"] = forms.IntegerField(
+                label=seat.name,
+                min_value=0,
+                max_value=110,
+                initial=score,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "lg-big"}),
+            )
+            if with_bonus:
+                self.fields[f"bonus_{i}"] = forms.IntegerField(
+                    label=_("%(name)s: task bonus") % {"name": seat.name},
+                    min_value=0,
+                    initial=bonus or 0,
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+
+    def rows(self):
+        return [
+            (self[f"score_{i}"], self[f"bonus_{i}"] if self.with_bonus else None)
+            for i in range(len(self.seats))
+        ]
+
+    def scores(self) -> list[int]:
+        return [self.cleaned_data[f"score_{i}"] for i in range(len(self.seats))]
+
+    def bonuses(self) -> list[int] | None:
+        if not self.with_bonus:
+            return None
+        return [self.cleaned_data.get(f"bonus_{i}") or 0 for i in range(len(self.seats))]

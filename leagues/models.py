@@ -1,0 +1,408 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from accounts.models import Club
+from leagues import ratings, scorepad, standings
+
+SCHEME_CHOICES = [
+    ("fair", _("Fair placement points (4 players 3-2-1-0, 3 players 3-1.5-0, 2 players 3-0)")),
+    ("winner", _("Winner takes 1")),
+    ("borda", _("Borda (one point per player finishing behind)")),
+]
+TIE_BREAK_CHOICES = [
+    ("points", _("Points")),
+    ("wins", _("Wins")),
+    ("ratio", _("Average of own score ÷ table average")),
+    ("h2h", _("Head-to-head")),
+    ("best_round", _("Best single round")),
+    ("average", _("Average score")),
+    ("games", _("Fewer games played")),
+]
+assert {k for k, _l in SCHEME_CHOICES} == set(standings.SCHEMES)
+assert {k for k, _l in TIE_BREAK_CHOICES} == set(standings.TIE_BREAKS)
+
+
+class League(models.Model):
+    """A league or season inside a club. Its table is a snapshot kept by a background tally.
+
+    ``results_version`` goes up with every result that changes the table; the tally writes
+    ``table`` only when ``table_version`` is behind, so running it twice is harmless.
+    """
+
+    STANDARD = "standard"
+    QUICK = "quick"
+    LENGTHS = [(STANDARD, _("Standard game (4 rounds)")), (QUICK, _("Quick game (1 round)"))]
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(_("name"), max_length=80)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    participants = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="leagues", blank=True, verbose_name=_("players")
+    )
+    game_length = models.CharField(
+        _("game length"), max_length=10, choices=LENGTHS, default=STANDARD
+    )
+    imperial_tasks = models.BooleanField(_("Imperial Tasks variant (3 rounds)"), default=False)
+    ninja = models.BooleanField(_("The Power of the Ninja variant"), default=False)
+    points_scheme = models.CharField(
+        _("points scheme"), max_length=10, choices=SCHEME_CHOICES, default="fair"
+    )
+    tie_breaks = models.CharField(
+        _("tie-break order"), max_length=100, default=",".join(standings.DEFAULT_TIE_BREAKS)
+    )
+    is_open = models.BooleanField(_("open for results"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    results_version = models.PositiveIntegerField(default=0)
+    table_version = models.PositiveIntegerField(default=0)
+    table = models.JSONField(default=list, blank=True)
+    table_updated = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+        constraints = [
+            models.UniqueConstraint("club", Lower("name"), name="league_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=Q(starts_on__isnull=True)
+                | Q(ends_on__isnull=True)
+                | Q(ends_on__gte=F("starts_on")),
+                name="league_ends_after_start",
+            ),
+            models.CheckConstraint(
+                condition=Q(points_scheme__in=list(standings.SCHEMES)),
+                name="league_points_scheme_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(game_length__in=["standard", "quick"]), name="league_length_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_version__lte=F("results_version")),
+                name="league_table_not_ahead",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league", args=[self.club.slug, self.pk])
+
+    @property
+    def rounds(self) -> int:
+        return scorepad.rounds_for(self.game_length, self.imperial_tasks)
+
+    @property
+    def tie_break_list(self) -> list[str]:
+        return [t for t in self.tie_breaks.split(",") if t in standings.TIE_BREAKS]
+
+    def tie_break_labels(self) -> list[str]:
+        labels = dict(TIE_BREAK_CHOICES)
+        return [str(labels[t]) for t in self.tie_break_list]
+
+    @property
+    def table_is_current(self) -> bool:
+        return self.table_version == self.results_version
+
+
+class PlayedGameQuerySet(models.QuerySet):
+    def confirmed(self):
+        return self.filter(status=PlayedGame.CONFIRMED)
+
+    def rated_in_order(self):
+        return self.confirmed().filter(rated=True).order_by("played_at", "id")
+
+
+class PlayedGame(models.Model):
+    """One finished (or, on the score pad, still being entered) game of any kind.
+
+    Physical games come from the score pad (draft → awaiting confirmation → confirmed);
+    online games arrive confirmed through ``leagues.actions.record_result``. Only confirmed
+    games count for tables and ratings.
+    """
+
+    PAD = "pad"
+    ONLINE = "online"
+    SOURCES = [(PAD, _("score pad")), (ONLINE, _("online"))]
+    DRAFT = "draft"
+    AWAITING = "awaiting"
+    CONFIRMED = "confirmed"
+    STATUSES = [
+        (DRAFT, pgettext_lazy("game status", "being entered")),
+        (AWAITING, _("awaiting confirmation")),
+        (CONFIRMED, _("confirmed")),
+    ]
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="played_games", null=True, blank=True
+    )
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, related_name="games", null=True, blank=True
+    )
+    source = models.CharField(_("source"), max_length=8, choices=SOURCES, default=PAD)
+    status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
+    played_at = models.DateTimeField(_("played at"), default=timezone.now)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    imperial_tasks = models.BooleanField(default=False)
+    ninja = models.BooleanField(default=False)
+    rated = models.BooleanField(_("rated"), default=True)
+    external_ref = models.CharField(max_length=80, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    corrected_at = models.DateTimeField(null=True, blank=True)
+
+    objects = PlayedGameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_at", "-id"]
+        verbose_name = _("played game")
+        verbose_name_plural = _("played games")
+        indexes = [
+            models.Index(fields=["status", "rated", "played_at", "id"], name="game_rating_order"),
+            models.Index(fields=["league", "status", "played_at"], name="game_league_order"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "awaiting", "confirmed"]),
+                name="game_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(source__in=["pad", "online"]), name="game_source_valid"
+            ),
+            models.CheckConstraint(condition=Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"),
+            # Online results arrive finished; only the score pad has drafts.
+            models.CheckConstraint(
+                condition=Q(source="pad") | Q(status="confirmed"), name="online_game_confirmed"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="confirmed") | Q(confirmed_at__isnull=False),
+                name="confirmed_game_has_time",
+            ),
+            models.UniqueConstraint(
+                fields=["external_ref"],
+                condition=~Q(external_ref=""),
+                name="game_external_ref_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_source_display()} {self.played_at:%Y-%m-%d %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        assert self.club is not None
+        return reverse("pad", args=[self.club.slug, self.pk])
+
+    def can_be_entered_by(self, user, is_organiser: bool) -> bool:
+        """Anyone at the table, whoever started the pad, or an organiser, while in draft."""
+        if self.status != self.DRAFT:
+            return False
+        return is_organiser or user.pk == self.created_by_id or self.has_player(user)
+
+    def can_be_confirmed_by(self, user, is_organiser: bool) -> bool:
+        """A second player at the table (not the one who entered it) or an organiser."""
+        if self.status != self.AWAITING:
+            return False
+        return is_organiser or (self.has_player(user) and user.pk != self.created_by_id)
+
+    def has_player(self, user) -> bool:
+        return any(seat.user_id == user.pk for seat in self.seats.all())
+
+
+class Seat(models.Model):
+    """A player at a game, in seat order; a member, or a guest named until linked."""
+
+    game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    guest_name = models.CharField(_("guest name"), max_length=60, blank=True)
+    total = models.IntegerField(default=0)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_round = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(user__isnull=False),
+                name="player_seated_once",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False) | ~Q(guest_name=""), name="seat_has_player"
+            ),
+            models.CheckConstraint(condition=Q(seat__lt=4), name="seat_at_most_four"),
+            models.CheckConstraint(
+                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=4),
+                name="seat_place_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return str(self.user) if self.user_id else self.guest_name
+
+    @property
+    def player_key(self) -> str:
+        return f"u{self.user_id}" if self.user_id else f"g{self.guest_name}"
+
+
+class RoundScore(models.Model):
+    """One player's score in one round: points from sets, and the Imperial Tasks bonus."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="round_scores")
+    round_no = models.PositiveSmallIntegerField()
+    score = models.PositiveSmallIntegerField()
+    bonus = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["seat", "round_no"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
+            models.CheckConstraint(
+                condition=Q(score__lte=scorepad.ROUND_MAX), name="round_score_at_most_110"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_no__gte=1, round_no__lte=4), name="round_no_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round_no}: {self.score}+{self.bonus}"
+
+    @property
+    def total(self) -> int:
+        return self.score + self.bonus
+
+
+class PlayerRating(models.Model):
+    """A player's current rating; rebuilt from RatingHistory by the recompute job."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    )
+    mu = models.FloatField(default=ratings.MU)
+    sigma = models.FloatField(default=ratings.SIGMA)
+    games = models.PositiveIntegerField(default=0)
+    display = models.IntegerField(default=ratings.display(ratings.MU, ratings.SIGMA))
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-display"], name="rating_display_order")]
+        constraints = [
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.display}"
+
+    @property
+    def skill(self) -> ratings.Skill:
+        return ratings.Skill(self.mu, self.sigma, self.games)
+
+    @property
+    def provisional(self) -> bool:
+        return self.skill.provisional
+
+
+class RatingHistory(models.Model):
+    """A player's rating right after one rated game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_history"
+    )
+    game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="rating_rows")
+    played_at = models.DateTimeField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    display = models.IntegerField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["user", "played_at", "game"]
+        indexes = [models.Index(fields=["user", "played_at", "game"], name="history_order")]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="history_once_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} after game {self.game_id}: {self.display}"
+
+
+class RatingLedger(models.Model):
+    """A single row the recompute locks, so two recomputes never interleave their writes."""
+
+    last_run = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"ratings last recomputed {self.last_run}"
+
+
+class RecomputeJob(models.Model):
+    """Recompute ratings from ``from_played_at`` onwards; progress for the organiser to see."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    STATUSES = [
+        (QUEUED, _("queued")),
+        (RUNNING, _("running")),
+        (DONE, _("done")),
+        (FAILED, _("failed")),
+    ]
+
+    from_played_at = models.DateTimeField(null=True, blank=True)
+    league = models.ForeignKey(
+        League, on_delete=models.SET_NULL, null=True, blank=True, related_name="recompute_jobs"
+    )
+    reason = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=8, choices=STATUSES, default=QUEUED)
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    covered_by = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                name="job_status_valid",
+            ),
+            models.CheckConstraint(condition=Q(done__lte=F("total")), name="job_done_le_total"),
+        ]
+
+    def __str__(self) -> str:
+        return f"recompute from {self.from_played_at or 'the start'}: {self.status}"
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.DONE:
+            return 100
+        return 100 * self.done // self.total if self.total else 0

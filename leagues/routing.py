@@ -1,0 +1,7 @@
+from django.urls import path
+
+from leagues import consumers
+
+websocket_urlpatterns = [
+    path("ws/leagues/<int:league_id>/", consumers.LeagueTableConsumer.as_asgi()),
+]

@@ -1,0 +1,15 @@
+"""Background tallies. Thin: take ids, call actions; each is safe to run twice."""
+
+from celery import shared_task
+
+from leagues import actions
+
+
+@shared_task
+def tally_league(league_id: int) -> bool:
+    return actions.tally_league(league_id)
+
+
+@shared_task
+def recompute_ratings(job_id: int) -> bool:
+    return actions.recompute_ratings(job_id)

@@ -1,0 +1,460 @@
+import csv
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Prefetch, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import actions, ratings, scorepad
+from leagues.access import (
+    get_club_for_member,
+    get_game_for_member,
+    get_league_for_member,
+    get_league_for_organiser,
+    is_organiser,
+    require_organiser,
+)
+from leagues.forms import LeagueForm, NewPadForm, RoundForm
+from leagues.models import League, PlayedGame, PlayerRating, RatingHistory, RoundScore, Seat
+
+User = get_user_model()
+LEADERBOARD_SIZE = 100
+
+
+def problem_text(problem: scorepad.RoundProblem, names: list[str]) -> str:
+    """A round problem in the reader's language: which round, which scores, and why."""
+    who_parts = [
+        _("%(name)s's %(score)s") % {"name": names[p], "score": s}
+        for p, s in zip(problem.players, problem.scores, strict=True)
+    ]
+    who = (
+        who_parts[0]
+        if len(who_parts) == 1
+        else _("%(list)s and %(last)s") % {"list": ", ".join(who_parts[:-1]), "last": who_parts[-1]}
+    )
+    values = {"round": problem.round, "who": who, **problem.params}
+    texts = {
+        "negative": _("Round %(round)s: %(who)s cannot be right: a score is never negative."),
+        "not-a-sum": _(
+            "Round %(round)s: %(who)s cannot be right: it is not a sum of different card "
+            "values (6, 7, 8, 9, 12, 14, 16, 18, 20)."
+        ),
+        "too-many-types": _(
+            "Round %(round)s: %(who)s cannot be right: it needs more than %(limit)s types, "
+            "the most one player can hold with %(players)s players."
+        ),
+        "over-110": _(
+            "Round %(round)s: %(who)s cannot all be right: together they make %(total)s, and a "
+            "round holds at most 110."
+        ),
+        "not-disjoint": _(
+            "Round %(round)s: %(who)s cannot all be right: each type lies before at most one "
+            "player, and no choice of different types for each player gives these scores."
+        ),
+        "bonus": _(
+            "Round %(round)s: the task bonus %(who)s cannot be right: task cards pay 5, 4 or 3 "
+            "points per card of a set of at least 2 cards, one card revealed per player."
+        ),
+        "bonus-without-types": _(
+            "Round %(round)s: the task bonus %(who)s cannot be right: that player has no set "
+            "in front of them."
+        ),
+    }
+    return texts[problem.code] % values
+
+
+# --- leagues -------------------------------------------------------------------------------
+
+
+@login_required
+def league_list(request, slug):
+    club, membership = get_club_for_member(request.user, slug)
+    return render(
+        request,
+        "leagues/league_list.html",
+        {"club": club, "leagues": club.leagues.all(), "organiser": is_organiser(membership)},
+    )
+
+
+@login_required
+def league_create(request, slug):
+    club, membership = get_club_for_member(request.user, slug)
+    require_organiser(membership)
+    form = LeagueForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            league = form.save()
+            actions.league_changed(league)
+        messages.success(request, _("League created."))
+        return redirect(league)
+    return render(request, "leagues/league_form.html", {"club": club, "form": form})
+
+
+@login_required
+def league_edit(request, slug, league_id):
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    form = LeagueForm(request.POST or None, instance=league, club=league.club)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            league = form.save()
+            actions.league_changed(league)
+        messages.success(request, _("League saved."))
+        return redirect(league)
+    return render(
+        request, "leagues/league_form.html", {"club": league.club, "form": form, "league": league}
+    )
+
+
+def _table_context(league: League, viewer) -> dict:
+    return {"league": league, "rows": league.table, "viewer_key": f"u{viewer.pk}"}
+
+
+@login_required
+def league_detail(request, slug, league_id):
+    league, membership = get_league_for_member(request.user, slug, league_id)
+    games = league.games.select_related(None).prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    )
+    context = {
+        **_table_context(league, request.user),
+        "club": league.club,
+        "organiser": is_organiser(membership),
+        "recent": games.filter(status=PlayedGame.CONFIRMED)[:10],
+        "open_pads": games.exclude(status=PlayedGame.CONFIRMED)[:10],
+        "job": league.recompute_jobs.first() if is_organiser(membership) else None,
+    }
+    return render(request, "leagues/league.html", context)
+
+
+@login_required
+def league_table_csv(request, slug, league_id):
+    league, _m = get_league_for_member(request.user, slug, league_id)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = slugify(league.name) or "league"
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        ["position", "player", "points", "games", "wins", "average", "ratio", "best_round", "form"]
+    )
+    for row in league.table:
+        form = " ".join(f"{place}/{n}" for place, n in row["form"])
+        writer.writerow(
+            [
+                row["position"],
+                row["name"],
+                row["points"],
+                row["games"],
+                row["wins"],
+                row["average"],
+                row["ratio"],
+                row["best_round"],
+                form,
+            ]
+        )
+    return response
+
+
+@login_required
+def league_job(request, slug, league_id):
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    return render(
+        request,
+        "leagues/league.html#job",
+        {"league": league, "job": league.recompute_jobs.first(), "club": league.club},
+    )
+
+
+@login_required
+@require_POST
+def league_recompute(request, slug, league_id):
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    actions.request_full_recompute(league)
+    messages.success(request, _("Ratings are being recomputed."))
+    return redirect(league)
+
+
+@login_required
+@require_POST
+def league_link_guest(request, slug, league_id):
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    guest = request.POST.get("guest", "").strip()
+    member = league.club.members.filter(pk=request.POST.get("user") or 0).first()
+    if not guest or member is None:
+        messages.error(request, _("Choose a guest and a member."))
+        return redirect(league)
+    count = actions.link_guest(league.club, guest, member)
+    messages.success(
+        request,
+        _("%(count)s games of %(guest)s now count for %(member)s.")
+        % {"count": count, "guest": guest, "member": member},
+    )
+    return redirect(league)
+
+
+# --- score pad --------------------------------------------------------------------------
+
+
+@login_required
+def pad_new(request, slug, league_id):
+    league, _m = get_league_for_member(request.user, slug, league_id)
+    if not league.is_open:
+        messages.error(request, _("This league is closed for new results."))
+        return redirect(league)
+    form = NewPadForm(request.POST or None, club=league.club)
+    if request.method == "POST" and form.is_valid():
+        players = [actions.Player(user=m, guest_name=g) for m, g in form.cleaned_data["seats"]]
+        game = actions.start_pad_game(league, request.user, players)
+        return redirect(game)
+    return render(request, "leagues/pad_new.html", {"league": league, "form": form})
+
+
+def _pad_state(game: PlayedGame):
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    scores = {}
+    for rs in RoundScore.objects.filter(seat__game=game):
+        scores.setdefault(rs.round_no, {})[rs.seat_id] = (rs.score, rs.bonus)
+    complete = [r for r in range(1, game.rounds + 1) if len(scores.get(r, {})) == len(seats)]
+    return seats, scores, complete
+
+
+@login_required
+def pad(request, slug, game_id):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    organiser = is_organiser(membership)
+    seats, scores, complete = _pad_state(game)
+    next_round = next((r for r in range(1, game.rounds + 1) if r not in complete), None)
+    names = [s.name for s in seats]
+    table = [
+        {
+            "round": r,
+            "cells": [scores.get(r, {}).get(s.pk, (None, None)) for s in seats],
+        }
+        for r in range(1, game.rounds + 1)
+    ]
+    totals = [
+        sum(sum(scores.get(r, {}).get(s.pk, (0, 0))) for r in range(1, game.rounds + 1))
+        for s in seats
+    ]
+    can_enter = game.can_be_entered_by(request.user, organiser)
+    form = None
+    if can_enter and next_round:
+        form = RoundForm(seats=seats, with_bonus=game.imperial_tasks)
+    context = {
+        "game": game,
+        "club": game.club,
+        "seats": seats,
+        "names": names,
+        "table": table,
+        "totals": totals,
+        "next_round": next_round,
+        "form": form,
+        "can_enter": can_enter,
+        "can_confirm": game.can_be_confirmed_by(request.user, organiser),
+        "organiser": organiser,
+        "expected": actions.expected_places(game) if not complete else None,
+        "zipped": list(zip(seats, totals, strict=True)),
+    }
+    return render(request, "leagues/pad.html", context)
+
+
+@login_required
+def pad_round(request, slug, game_id, round_no):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    organiser = is_organiser(membership)
+    correcting = game.status == PlayedGame.CONFIRMED
+    if correcting:
+        require_organiser(membership)
+    elif not game.can_be_entered_by(request.user, organiser):
+        raise Http404(_("This score pad is not open for entering."))
+    if not 1 <= round_no <= game.rounds:
+        raise Http404
+    seats, scores, _complete = _pad_state(game)
+    form = RoundForm(
+        request.POST or None,
+        seats=seats,
+        with_bonus=game.imperial_tasks,
+        initial_scores=scores.get(round_no, {}),
+    )
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.enter_round(game, round_no, form.scores(), form.bonuses())
+        except actions.RoundInvalid as invalid:
+            problems = [problem_text(p, [s.name for s in seats]) for p in invalid.problems]
+        else:
+            if correcting:
+                messages.success(request, _("Round corrected; the table and ratings follow."))
+            return redirect(game)
+    status = 422 if problems or form.errors else 200
+    return render(
+        request,
+        "leagues/pad_round.html",
+        {
+            "game": game,
+            "club": game.club,
+            "form": form,
+            "round_no": round_no,
+            "problems": problems,
+            "correcting": correcting,
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def pad_submit(request, slug, game_id):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    if not game.can_be_entered_by(request.user, is_organiser(membership)):
+        raise Http404
+    try:
+        actions.submit_for_confirmation(game)
+    except actions.NotAllowed:
+        messages.error(request, _("Enter every round first."))
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def pad_reopen(request, slug, game_id):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    if game.status == PlayedGame.AWAITING and (
+        is_organiser(membership) or game.has_player(request.user)
+    ):
+        actions.reopen(game)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def pad_confirm(request, slug, game_id):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    if actions.confirm(game, request.user, is_organiser(membership)):
+        messages.success(request, _("Result confirmed. It counts now."))
+    elif game.status != PlayedGame.CONFIRMED:
+        messages.error(
+            request,
+            _("Another player at the table, or an organiser, confirms the result."),
+        )
+    return redirect(game)
+
+
+# --- ratings ---------------------------------------------------------------------------
+
+
+def _leaderboard(queryset):
+    return queryset.select_related("user").order_by("-display", "user__username")[:LEADERBOARD_SIZE]
+
+
+@login_required
+def club_ratings(request, slug):
+    club, _m = get_club_for_member(request.user, slug)
+    rows = _leaderboard(PlayerRating.objects.filter(user__memberships__club=club, games__gt=0))
+    return render(
+        request, "leagues/leaderboard.html", {"club": club, "rows": rows, "scope": club.name}
+    )
+
+
+def site_ratings(request):
+    rows = _leaderboard(PlayerRating.objects.filter(games__gt=0, user__is_active=True))
+    return render(request, "leagues/leaderboard.html", {"rows": rows, "scope": _("All players")})
+
+
+def ratings_help(request):
+    return render(
+        request,
+        "leagues/ratings_help.html",
+        {
+            "provisional": ratings.PROVISIONAL_GAMES,
+            "mu": ratings.MU,
+            "sigma": round(ratings.SIGMA, 3),
+            "beta": round(ratings.BETA, 3),
+            "tau": round(ratings.TAU, 4),
+        },
+    )
+
+
+@login_required
+def player_results_csv(request, username):
+    """A player's confirmed results in the clubs the visitor shares, and club-less games."""
+    person = get_object_or_404(User, username=username, is_active=True)
+    visible_clubs = request.user.clubs.values("pk")
+    rows = (
+        Seat.objects.filter(user=person, game__status=PlayedGame.CONFIRMED)
+        .filter(Q(game__club__isnull=True) | Q(game__club__in=visible_clubs))
+        .select_related("game__club", "game__league")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
+        .order_by("game__played_at", "game_id")
+    )
+    history = dict(RatingHistory.objects.filter(user=person).values_list("game_id", "display"))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(username)}-results.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "played_at",
+            "club",
+            "league",
+            "source",
+            "players",
+            "place",
+            "score",
+            "opponents",
+            "rating_after",
+        ]
+    )
+    for seat in rows:
+        game = seat.game
+        others = [s for s in game.seats.all() if s.pk != seat.pk]
+        writer.writerow(
+            [
+                game.played_at.isoformat(timespec="minutes"),
+                game.club.name if game.club else "",
+                game.league.name if game.league else "",
+                game.source,
+                len(others) + 1,
+                seat.place,
+                seat.total,
+                "; ".join(f"{s.name} {s.total}" for s in others),
+                history.get(game.pk, ""),
+            ]
+        )
+    return response
+
+
+def profile_ratings_context(person) -> dict:
+    """Context for templates/leagues/_profile_ratings.html on a player's profile page."""
+    rating = PlayerRating.objects.filter(user=person).first()
+    points = list(
+        RatingHistory.objects.filter(user=person)
+        .order_by("played_at", "game_id")
+        .values_list("display", flat=True)
+    )
+    return {"lg_person": person, "lg_rating": rating, "lg_chart": _chart(points)}
+
+
+def _chart(points: list[int], width: int = 320, height: int = 120) -> dict | None:
+    """An SVG polyline of the displayed rating over games; no JavaScript needed."""
+    if len(points) < 2:
+        return None
+    low, high = min(points), max(points)
+    span = max(high - low, 1)
+    step = width / (len(points) - 1)
+    coords = " ".join(
+        f"{i * step:.1f},{height - (p - low) * height / span:.1f}" for i, p in enumerate(points)
+    )
+    return {
+        "width": width,
+        "height": height,
+        "points": coords,
+        "low": low,
+        "high": high,
+        "last": points[-1],
+        "games": len(points),
+    }
