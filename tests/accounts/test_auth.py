@@ -132,3 +132,8 @@ def test_it_sends_no_mail_for_an_unknown_address(client, alice):
     response = client.post(reverse("password_reset"), {"email": "nobody@example.com"})
     assert response.status_code == 302
     assert mail.outbox == []
+
+
+def test_it_ignores_a_next_url_on_another_site(client, db):
+    response = client.post(f"{reverse('signup')}?next=https://evil.example/", signup_data())
+    assert response.url == reverse("home")
