@@ -119,7 +119,11 @@ def test_it_exports_imports_and_exports_the_same_record(
     partial["rounds"] = partial["rounds"][: r + 1]
     partial["rounds"][r]["actions"] = partial["rounds"][r]["actions"][:i]
     state = from_record(partial)
-    assert to_record(state) == partial
+    again = to_record(state)
+    # Forced decisions right after the cut are applied on load and written out.
+    assert again["rounds"][:r] == partial["rounds"][:r]
+    assert again["rounds"][r]["actions"][:i] == partial["rounds"][r]["actions"]
+    assert to_record(from_record(again)) == again
     assert from_record(partial).signature() == state.signature()  # replay is deterministic
 
 

@@ -92,7 +92,11 @@ def test_it_loads_an_unfinished_record_as_a_position() -> None:
     record["rounds"][1]["actions"] = record["rounds"][1]["actions"][:10]
     state = from_record(record)
     assert state.round == 2 and result(state) is None and state.decider is not None
-    assert to_record(state) == record
+    again = to_record(state)
+    # A forced decision right after the cut is applied on load, so it may be written out.
+    assert again["rounds"][0] == record["rounds"][0]
+    assert again["rounds"][1]["actions"][:10] == record["rounds"][1]["actions"]
+    assert to_record(from_record(again)) == again
 
 
 def test_it_reports_the_round_index_and_rule_of_an_illegal_action() -> None:
