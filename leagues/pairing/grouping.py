@@ -86,9 +86,13 @@ def _local(sizes: Sequence[int], meetings: Meetings, weight: int, distance: int)
     def repeats(table: list[int]) -> int:
         return sum(meetings[a][b] for a, b in combinations(table, 2))
 
+    cost = [
+        [weight * met + distance * abs(a - b) for b, met in enumerate(row)]
+        for a, row in enumerate(meetings)
+    ]
+
     def contribution(player: int, others: list[int]) -> int:
-        row = meetings[player]
-        return sum(weight * row[o] + distance * abs(player - o) for o in others)
+        return sum(map(cost[player].__getitem__, others))
 
     def best_swap(
         a: int, candidates: Iterable[int], movers: list[int]
@@ -114,7 +118,8 @@ def _local(sizes: Sequence[int], meetings: Meetings, weight: int, distance: int)
     # far smaller, so a delta below -weight/2 means one fewer repeat.
     removes_repeat = -(weight // 2) if distance else 0
     table_repeats = [repeats(table) for table in tables]
-    pending = list(range(count))
+    # Consecutive groups are already closest in standings: start from tables with repeats.
+    pending = [a for a in reversed(range(count)) if table_repeats[a]]
     queued = set(pending)
     while pending:
         a = pending.pop()
