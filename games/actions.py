@@ -197,6 +197,7 @@ def start(table_id: int, user) -> Table:
 
 
 def _save_state(table: Table, state: engine.State) -> None:
+    table.supply_decks(state)
     table.record = engine.to_record(state)
     table.version = len(logged_actions(state))
     table.deadline = (

@@ -1,5 +1,7 @@
 import random
 import secrets
+import threading
+from collections import OrderedDict
 
 from django.conf import settings
 from django.db import models
@@ -9,6 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import new_invite_token
 from games import engine
 from games.engine.cards import VALUES, full_deck
+
+
+_states: OrderedDict[tuple[int, int], engine.State] = OrderedDict()
+_states_lock = threading.Lock()
 
 
 def new_seed() -> int:
@@ -133,8 +139,23 @@ class Table(models.Model):
         return [VALUES[t] for t in deck]
 
     def state(self) -> engine.State:
-        """The position, rebuilt from the record (decks of later rounds from the seed)."""
-        state = engine.from_record(self.record)
+        """The position, rebuilt from the record (decks of later rounds from the seed).
+
+        Rebuilds are cached per process by (table, version); callers get their own clone.
+        """
+        key = (self.pk, self.version)
+        with _states_lock:
+            cached = _states.get(key)
+        if cached is None:
+            cached = self.supply_decks(engine.from_record(self.record))
+            with _states_lock:
+                _states[key] = cached
+                while len(_states) > 256:
+                    _states.popitem(last=False)
+        return cached.clone()
+
+    def supply_decks(self, state: engine.State) -> engine.State:
+        """Deal the next round's deck when the game waits for one."""
         while state.decider is None and not state.game_over:
             state.add_deck(self.deck(state.rnd))
         return state

@@ -146,9 +146,10 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         card(v) | {"count": c}
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
+    logged = logged_actions(state)
     log = [
         {"round": rnd + 1, "text": describe(names[seat], engine.action_text(action, names))}
-        for rnd, seat, action in logged_actions(state)
+        for rnd, seat, action in logged[-60:]
     ]
     discard_piles = {
         pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
@@ -174,8 +175,8 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             {"round": i + 1, "scores": r["scores"], "ended_by": r["ended_by"]}
             for i, r in enumerate(view["round_scores"])
         ],
-        "log": log[-60:][::-1],
-        "log_length": len(log),
+        "log": log[::-1],
+        "log_length": len(logged),
     }
 
 

@@ -167,7 +167,7 @@ def discard_pile(request, table_id: int, pile: str):
 
 
 def result(request, table_id: int):
-    table, viewer = get_table_for_viewer(request, table_id)
+    table, _viewer = get_table_for_viewer(request, table_id)
     if table.result is None:
         raise Http404(_("This game has no result yet."))
     names = table.result["placings"]
