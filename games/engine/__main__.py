@@ -68,10 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(str(e))
         print(json.dumps(to_record(random_game(options, args.seed))))
         return 0
-    games, elapsed = bench(args.players, args.seconds, args.rounds)
+    games, wall, cpu = bench(args.players, args.seconds, args.rounds)
     print(
-        f"{games / elapsed:.0f} games/s ({games} random {args.players}-player "
-        f"{args.rounds}-round games in {elapsed:.1f} s)"
+        f"{games / wall:.0f} games/s ({games} random {args.players}-player {args.rounds}-round "
+        f"games in {wall:.1f} s; {games / cpu:.0f} games per CPU second)"
     )
     return 0
 

@@ -12,7 +12,7 @@ from .actions import DISCARD as A_DISCARD
 from .actions import LAY as A_LAY
 from .actions import MAX_SET
 from .cards import N_TYPES, THREE_DOT_TYPES, TYPES_TO_END
-from .state import DRAW1, OVER, Options, State, new_game
+from .state import DRAW1, LOG_SHIFT, OVER, Options, State, new_game
 
 # Smallest set per type, without and with the three-dots rule (§4 2a).
 _LO2 = (2,) * N_TYPES
@@ -77,7 +77,8 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
     need = TYPES_TO_END[n]
     # Lay options per seat, updated on every change of a hand or of `lo`.
     nlay = [sum(map(_LAYS.__getitem__, map(sub, h, lo))) for h in hands]
-    log = s.log
+    codes: list[int] = []
+    log = codes.append
     cur = s.cur
     while True:
         hand = hands[cur]
@@ -97,7 +98,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
             pile2 = k if k < 2 else 5 - pile
         hand[t] += 1
         nl = nlay[cur] + 1 if hand[t] >= lo[t] else nlay[cur]
-        log = (log, rnd, cur, pile)
+        log(cur << LOG_SHIFT | pile)
         if pile2 < 2:
             t = deck[dpos[pile2]]
             dpos[pile2] += 1
@@ -107,7 +108,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
         hand[t] += 1
         if hand[t] >= lo[t]:
             nl += 1
-        log = (log, rnd, cur, pile2)
+        log(cur << LOG_SHIFT | pile2)
         hsize[cur] += 2
         # Action 2.
         if xs == 0:
@@ -133,7 +134,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
             (x1 if x else x0).append(t)
             if xs < 2:
                 xs += 1
-            log = (log, rnd, cur, A_DISCARD + 2 * t + x)
+            log(cur << LOG_SHIFT | A_DISCARD + 2 * t + x)
         else:
             t = 0
             while r >= _LAYS[hand[t] - lo[t]]:
@@ -145,7 +146,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
             hsize[cur] -= k
             if kn[t]:
                 kn[t] = max(0, kn[t] - k)
-            log = (log, rnd, cur, A_LAY + t * _LAY_STRIDE + k)
+            log(cur << LOG_SHIFT | A_LAY + t * _LAY_STRIDE + k)
             old = owner[t]
             old_k = size[t]
             owner[t] = cur
@@ -172,7 +173,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
                 (x1 if x else x0).extend([t] * old_k)
                 if xs < 2:
                     xs += 1
-                log = (log, rnd, old, A_BURY + x)
+                log(old << LOG_SHIFT | A_BURY + x)
             else:
                 nowned += 1
             if ntypes[cur] >= need or nowned == N_TYPES:
@@ -182,7 +183,7 @@ def _fast_turns(s: State, rand: Callable[[], float]) -> None:
         if dpos[0] == dend0 or dpos[1] == dend1:
             break
         cur = (cur + 1) % n
-    s.log = log
+    s.log = (s.log, rnd, tuple(codes))
     s.cur = cur
     s.first = -1
     s.nowned = nowned
@@ -196,16 +197,20 @@ def random_game(options: Options, seed: int, names: list[str] | None = None) -> 
     return random_playout(state, random.Random(seed))
 
 
-def bench(players: int, seconds: float, rounds: int = 4) -> tuple[int, float]:
-    """Play random full games (new game included) for about `seconds`: (games, seconds)."""
+def bench(players: int, seconds: float, rounds: int = 4) -> tuple[int, float, float]:
+    """Play random full games (new game included) for about `seconds`.
+
+    Returns (games, wall seconds, CPU seconds of this process).
+    """
     options = Options(players, rounds)
     rng = random.Random(1)
     games = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     deadline = t0 + seconds
     while True:
         random_playout(new_game(options, seed=rng.getrandbits(32)), rng)
         games += 1
         if games % 16 == 0 and time.perf_counter() >= deadline:
             break
-    return games, time.perf_counter() - t0
+    return games, time.perf_counter() - t0, time.process_time() - c0

@@ -8,20 +8,9 @@ from typing import Any
 from .actions import action_text, parse_action
 from .cards import VALUES, VARIANTS, task_text
 from .errors import IllegalAction, NotationError, RecordError
-from .state import NEED_DECK, Options, State, check_names, new_game, placings
+from .state import NEED_DECK, Options, State, check_names, logged_actions, new_game, placings
 
 FORMAT = "ctg-record/1"
-
-
-def logged_actions(state: State) -> list[tuple[int, int, int]]:
-    """Every action applied so far, forced ones included: (round index, seat, action)."""
-    out: list[tuple[int, int, int]] = []
-    entry = state.log
-    while entry is not None:
-        entry, rnd, seat, action = entry
-        out.append((rnd, seat, action))
-    out.reverse()
-    return out
 
 
 def to_record(state: State) -> dict[str, Any]:

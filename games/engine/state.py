@@ -91,9 +91,11 @@ class RoundResult:
     scores: tuple[int, ...]
 
 
-# One logged action: (previous entry, round index, seat, action). A linked list, so a
-# clone shares the whole history and appending costs one tuple.
-LogEntry = tuple["LogEntry | None", int, int, int]
+# The history is a linked list, so a clone shares it and appending costs one tuple:
+# (previous entry, round index, seat << LOG_SHIFT | action), or a run of such codes as a
+# tuple of ints (fast playouts log whole rounds at once; ints keep the GC out of it).
+LOG_SHIFT = 9
+LogEntry = tuple["LogEntry | None", int, "int | tuple[int, ...]"]
 
 
 class State:
@@ -334,7 +336,7 @@ class State:
             if ph <= AFTER
             else (self.pend_seat if ph == BURY else (self.start + self.reveal_i) % self.n)
         )
-        self.log = (self.log, self.rnd, seat, a)
+        self.log = (self.log, self.rnd, seat << LOG_SHIFT | a)
         if a < A.LAY:
             if a < 2:
                 t = self.decks[self.rnd][self.dpos[a]]
@@ -588,7 +590,7 @@ class State:
             self.revealed,
             self.history,
             self.totals[:],
-            self.log,
+            logged_actions(self),
         )
 
     # ------------------------------------------------------------------ errors
@@ -711,6 +713,21 @@ class State:
         )
 
 
+def logged_actions(state: State) -> list[tuple[int, int, int]]:
+    """Every action applied so far, forced ones included: (round index, seat, action)."""
+    out: list[tuple[int, int, int]] = []
+    mask = (1 << LOG_SHIFT) - 1
+    entry = state.log
+    while entry is not None:
+        entry, rnd, codes = entry
+        if isinstance(codes, int):
+            out.append((rnd, codes >> LOG_SHIFT, codes & mask))
+        else:
+            out.extend((rnd, c >> LOG_SHIFT, c & mask) for c in reversed(codes))
+    out.reverse()
+    return out
+
+
 def next_start(totals: Sequence[int], last: Sequence[int], prev_start: int) -> int:
     """Start player of the next round (§3): fewest total points, then fewest points in the
     round just played, then the first clockwise strictly after the previous start player."""
@@ -780,9 +797,11 @@ def new_game(
     rng = random.Random(seed)
     if decks is None:
         shuffled: list[tuple[int, ...]] = []
+        rand = rng.random
         for _ in range(options.rounds):
             deck = full_deck()
-            rng.shuffle(deck)
+            # Sorting by random keys is a uniform shuffle, and faster than rng.shuffle.
+            deck.sort(key=lambda _: rand())
             shuffled.append(tuple(deck))
         deck_types = tuple(shuffled)
     else:
