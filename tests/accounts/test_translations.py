@@ -1,13 +1,16 @@
 """Every UI string exists in Dutch, German and French, and the pages really use them."""
 
 import re
+import shutil
 from pathlib import Path
 
 import polib
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.urls import reverse
 
+from tests import services
 from tests.accounts.conftest import client_for
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -30,6 +33,35 @@ def test_it_has_a_complete_catalogue(language):
     assert not fuzzy, f"{language}: fuzzy {fuzzy}"
     assert not po.metadata_is_fuzzy, f"{language}: the catalogue header is marked fuzzy"
     assert len(po.translated_entries()) > 0
+
+
+def test_it_has_extracted_every_string_of_the_code(tmp_path, monkeypatch, settings):
+    """A string added to the code but not yet in the catalogues is untranslated too."""
+    services.need(
+        "GNU gettext", shutil.which("xgettext"), "xgettext is missing (apt-get install gettext)"
+    )
+    # makemessages writes next to any locale/ it walks past, so extract from a copy of the
+    # sources: the real catalogues stay untouched.
+    source = tmp_path / "src"
+    shutil.copytree(
+        settings.BASE_DIR,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".*", "locale", "tests", "staticfiles", "node_modules", "*.sqlite3*", "__pycache__"
+        ),
+    )
+    monkeypatch.chdir(source)
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    call_command("makemessages", locale=["nl"], verbosity=0)
+    fresh = polib.pofile(str(tmp_path / "locale" / "nl" / "LC_MESSAGES" / "django.po"))
+    wanted = {(entry.msgctxt, entry.msgid) for entry in fresh}
+    for language in LANGUAGES:
+        known = {(e.msgctxt, e.msgid) for e in catalogue(language) if not e.obsolete}
+        new = sorted(msgid for _ctx, msgid in wanted - known)
+        assert not new, (
+            f"{language}: not in the catalogue yet, run `manage.py makemessages -l nl -l de -l fr "
+            f"--ignore=.venv --ignore=tests` and translate: {new}"
+        )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
