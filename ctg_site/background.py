@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from celery import Task
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import connections, transaction
 
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
 
@@ -17,7 +17,8 @@ def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
     try:
         task.apply(args=args, kwargs=kwargs, throw=False)
     finally:
-        close_old_connections()
+        # This thread's connections; left open they would outlive their use.
+        connections.close_all()
 
 
 def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> None:

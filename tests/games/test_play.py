@@ -28,7 +28,7 @@ def test_it_refuses_to_start_before_every_seat_is_taken(alice):
 
 
 def test_it_applies_a_legal_move_and_bumps_the_version(running_table, alice):
-    seat, text = decide(running_table)
+    _, text = decide(running_table)
     actions.play_for(running_table.pk, alice, text, running_table.version)
 
     running_table.refresh_from_db()
@@ -53,7 +53,7 @@ def test_it_names_the_rule_of_an_illegal_move(running_table, alice):
 
 
 def test_it_says_a_stale_move_was_already_played(running_table, alice):
-    seat, text = decide(running_table)
+    _, text = decide(running_table)
     actions.play_for(running_table.pk, alice, text, 0)
 
     with pytest.raises(actions.Refused) as refused:

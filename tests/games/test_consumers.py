@@ -1,0 +1,132 @@
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from ctg_site.asgi import application
+from games import actions, engine
+from games.models import Table
+from tests.games.conftest import open_table
+from tests.games.leaks import scan
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# alice and bob play; charlie watches a public table; dave is outside a club table.
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(user, table_id: int) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://localhost")]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+def version_of(html: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def viewer_of(html: str) -> str:
+    return re.search(r'data-viewer="(\w+)"', html).group(1)
+
+
+@database_sync_to_async
+def first_move(table_id: int):
+    table = Table.objects.get(pk=table_id)
+    state = table.state()
+    text = engine.action_text(state.legal_actions()[0], state.names)
+    actions.play(table_id, state.decider, text, table.version)
+    table.refresh_from_db()
+    return table.state()
+
+
+@database_sync_to_async
+def current_state(table_id: int):
+    return Table.objects.get(pk=table_id).state()
+
+
+async def test_it_sends_each_viewer_his_own_board_on_join(running_table, alice, bob, charlie):
+    state = await current_state(running_table.pk)
+    for user, viewer in [(alice, 0), (bob, 1), (charlie, None), (None, None)]:
+        communicator = await connect(user, running_table.pk)
+        html = await communicator.receive_from()
+        assert viewer_of(html) == ("public" if viewer is None else str(viewer))
+        assert scan(html, state, viewer) == []
+        await communicator.disconnect()
+
+
+async def test_it_pushes_a_move_to_every_viewer_rendered_for_him(
+    running_table, alice, bob, charlie
+):
+    sockets = {
+        viewer: await connect(user, running_table.pk)
+        for user, viewer in [(alice, 0), (bob, 1), (charlie, None)]
+    }
+    for communicator in sockets.values():
+        await communicator.receive_from()
+
+    state = await first_move(running_table.pk)
+
+    for viewer, communicator in sockets.items():
+        html = await communicator.receive_from()
+        assert version_of(html) >= 1
+        assert viewer_of(html) == ("public" if viewer is None else str(viewer))
+        assert scan(html, state, viewer) == []
+        await communicator.disconnect()
+
+
+async def test_it_answers_a_message_on_the_socket_with_an_error_frame(running_table, alice):
+    communicator = await connect(alice, running_table.pk)
+    await communicator.receive_from()
+
+    await communicator.send_to(text_data='{"action": "draw D1"}')
+
+    frame = await communicator.receive_from()
+    assert 'id="notice"' in frame and "error" in frame
+    assert (await database_sync_to_async(Table.objects.get)(pk=running_table.pk)).version == 0
+    await communicator.disconnect()
+
+
+async def test_it_gives_a_reconnecting_client_the_fresh_board(running_table, alice):
+    communicator = await connect(alice, running_table.pk)
+    before = version_of(await communicator.receive_from())
+    await communicator.disconnect()
+
+    await first_move(running_table.pk)
+    communicator = await connect(alice, running_table.pk)
+
+    assert version_of(await communicator.receive_from()) > before
+    await communicator.disconnect()
+
+
+async def test_it_refuses_a_socket_to_a_club_table_for_outsiders(alice, charlie):
+    @database_sync_to_async
+    def club_table():
+        from accounts.models import Club, Membership
+
+        club = Club.objects.create(name="Edo", slug="edo")
+        Membership.objects.create(club=club, user=alice, role="organiser")
+        return open_table(alice, visibility=Table.CLUB, club=club)
+
+    table = await club_table()
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/",
+        headers=[
+            (b"origin", b"http://localhost"),
+            (b"cookie", await database_sync_to_async(session_cookie)(charlie)),
+        ],
+    )
+    connected, code = await communicator.connect()
+    assert not connected
+    assert code == 4403
