@@ -96,6 +96,8 @@ def record_result(
     if not 2 <= len(players) <= 4 or len(round_scores) != len(players):
         raise ValueError("a game has 2 to 4 players, each with round scores")
     rounds = len(round_scores[0])
+    if rounds not in (1, 3, 4) or any(len(scores) != rounds for scores in round_scores):
+        raise ValueError("a game has 1, 3 or 4 rounds, the same for every player")
     if league is not None:
         club = league.club
     now = timezone.now()

@@ -54,7 +54,12 @@ def test_it_refuses_unknown_tie_breaks(client, olga):
     client.force_login(olga)
     response = client.post(
         url("league_create", "tenno"),
-        {"name": "X", "game_length": "standard", "points_scheme": "fair", "tie_break_order": "luck"},
+        {
+            "name": "X",
+            "game_length": "standard",
+            "points_scheme": "fair",
+            "tie_break_order": "luck",
+        },
     )
     assert response.status_code == 200
     assert "Unknown tie-breaks: luck" in response.content.decode()

@@ -1,0 +1,141 @@
+"""Ratings in the database: against openskill directly, late results, and run-twice safety."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from openskill.models import PlackettLuce
+
+from leagues import actions
+from leagues.models import PlayerRating, RatingHistory, RecomputeJob
+
+OPENSKILL = PlackettLuce()
+T0 = timezone.now() - timedelta(days=30)
+
+
+def run_jobs():
+    for job in RecomputeJob.objects.filter(status=RecomputeJob.QUEUED).order_by("id"):
+        actions.recompute_ratings(job.pk)
+
+
+def direct(games):
+    """The same games rated with openskill directly, in played order."""
+    state = {}
+    for _when, players, places in sorted(games, key=lambda g: g[0]):
+        teams = [[state.get(p.pk, OPENSKILL.rating())] for p in players]
+        for p, team in zip(players, OPENSKILL.rate(teams, ranks=places), strict=True):
+            state[p.pk] = team[0]
+    return state
+
+
+def record(when, players, scores, league=None):
+    return actions.record_result(
+        players=players,
+        round_scores=[[s] for s in scores],
+        played_at=when,
+        league=league,
+    )
+
+
+def assert_matches(games, users):
+    expected = direct(games)
+    for user in users:
+        rating = PlayerRating.objects.get(user=user)
+        assert rating.mu == pytest.approx(expected[user.pk].mu, abs=1e-9)
+        assert rating.sigma == pytest.approx(expected[user.pk].sigma, abs=1e-9)
+
+
+def test_it_rates_confirmed_games_like_openskill_ties_included(league, olga, alice, bob):
+    games = [
+        (T0, [olga, alice, bob], [1, 2, 3], [60, 36, 14]),
+        (T0 + timedelta(hours=1), [olga, alice, bob], [1, 1, 3], [40, 40, 30]),
+        (T0 + timedelta(hours=2), [alice, bob], [1, 2], [50, 20]),
+        (T0 + timedelta(hours=3), [bob, olga, alice], [1, 1, 1], [20, 20, 20]),
+    ]
+    for when, players, _places, scores in games:
+        record(when, players, scores, league)
+    run_jobs()
+    assert_matches([(w, p, pl) for w, p, pl, _s in games], [olga, alice, bob])
+    assert RatingHistory.objects.filter(user=alice).count() == 4
+    assert PlayerRating.objects.get(user=alice).games == 4
+
+
+def test_it_recomputes_from_a_late_result(league, olga, alice, bob):
+    games = [
+        (T0, [olga, alice], [1, 2], [60, 36]),
+        (T0 + timedelta(hours=2), [alice, bob], [1, 2], [50, 20]),
+        (T0 + timedelta(hours=3), [bob, olga], [1, 2], [40, 20]),
+    ]
+    for when, players, _places, scores in games:
+        record(when, players, scores, league)
+    run_jobs()
+    late = (T0 + timedelta(hours=1), [bob, alice, olga], [1, 2, 2], [50, 20, 20])
+    record(late[0], late[1], late[3], league)
+    job = RecomputeJob.objects.get(status=RecomputeJob.QUEUED)
+    assert job.from_played_at == late[0]
+    run_jobs()
+    job.refresh_from_db()
+    # The late game and the two after it are replayed, not the first.
+    assert job.status == RecomputeJob.DONE and job.total == 3
+    assert_matches([(w, p, pl) for w, p, pl, _s in [*games, late]], [olga, alice, bob])
+
+
+def test_it_runs_a_job_only_once(league, alice, bob):
+    record(T0, [alice, bob], [36, 20], league)
+    job = RecomputeJob.objects.get()
+    assert actions.recompute_ratings(job.pk) is True
+    before = list(RatingHistory.objects.values_list("id", "mu"))
+    assert actions.recompute_ratings(job.pk) is False
+    assert list(RatingHistory.objects.values_list("id", "mu")) == before
+
+
+def test_it_covers_later_queued_jobs_in_one_run(league, olga, alice, bob):
+    record(T0 + timedelta(hours=1), [alice, bob], [36, 20], league)
+    record(T0, [olga, bob], [36, 20], league)
+    later, earlier = RecomputeJob.objects.order_by("id")
+    actions.recompute_ratings(earlier.pk)
+    later.refresh_from_db()
+    assert later.status == RecomputeJob.DONE and later.covered_by_id == earlier.pk
+    assert actions.recompute_ratings(later.pk) is False
+    assert PlayerRating.objects.get(user=bob).games == 2
+
+
+def test_it_tallies_only_when_behind(league, alice, bob):
+    record(T0, [alice, bob], [36, 20], league)
+    assert actions.tally_league(league.pk) is True
+    assert actions.tally_league(league.pk) is False
+
+
+def test_it_accepts_the_same_online_result_once(league, alice, bob):
+    first = actions.record_result(
+        players=[alice, bob], round_scores=[[36], [20]], league=league, external_ref="online:7"
+    )
+    again = actions.record_result(
+        players=[alice, bob], round_scores=[[36], [20]], league=league, external_ref="online:7"
+    )
+    assert first.pk == again.pk
+    assert RecomputeJob.objects.count() == 1
+
+
+def test_it_takes_the_engines_placings_for_online_games(league, alice, bob):
+    game = actions.record_result(
+        players=[alice, bob],
+        round_scores=[[30, 30, 0, 0], [40, 20, 0, 0]],
+        placings=[2, 1],
+        league=league,
+    )
+    assert [s.place for s in game.seats.order_by("seat")] == [2, 1]
+
+
+def test_it_rebuilds_everything_on_request(league, olga, alice, bob):
+    for i in range(3):
+        record(T0 + timedelta(hours=i), [olga, alice, bob], [36, 20, 14], league)
+    run_jobs()
+    before = {r.user_id: (r.mu, r.sigma) for r in PlayerRating.objects.all()}
+    job = actions.request_full_recompute(league)
+    actions.recompute_ratings(job.pk)
+    after = {r.user_id: (r.mu, r.sigma) for r in PlayerRating.objects.all()}
+    assert after.keys() == before.keys()
+    for key in before:
+        assert after[key] == pytest.approx(before[key])
+    assert RatingHistory.objects.count() == 9
