@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import action_text, parse_action
+from .actions import DECODE, action_text, parse_action
 from .cards import VALUES, VARIANTS, task_text
 from .errors import IllegalAction, NotationError, RecordError
 from .state import NEED_DECK, Options, State, check_names, logged_actions, new_game, placings
@@ -166,6 +166,15 @@ def _replay_round(state: State, i: int, texts: list[str]) -> None:
         if (seat, action) in auto:
             del auto[: auto.index((seat, action)) + 1]
             continue
+        if auto and auto[0][0] == seat and DECODE[auto[0][1]][0] == DECODE[action][0]:
+            only = action_text(auto[0][1], names)
+            raise IllegalAction(
+                "forced-decision",
+                f"§9: this decision was forced; the only legal option was '{only}'",
+                round=i + 1,
+                index=index,
+                action=line,
+            )
         auto = []
         _require(
             state.rnd == i and state.phase != NEED_DECK,

@@ -124,8 +124,9 @@ def test_it_refuses_a_forced_decision_written_wrong() -> None:
     record = record_of(2, 1)
     assert record["rounds"][0]["actions"][:2] == ["ann: draw D1", "ann: draw D2"]
     record["rounds"][0]["actions"][1] = "ann: draw X1"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as e:
         from_record(record)
+    assert e.value.code == "forced-decision" and "draw D2" in e.value.message
 
 
 def _malform(record: dict[str, Any], how: str) -> dict[str, Any]:

@@ -1,0 +1,81 @@
+"""Views: ann (seat 0) sees her own hand and tasks; bob and spectators see only what is public."""
+
+from __future__ import annotations
+
+import json
+
+from games.engine import Options, new_game, public_view, view
+from games.engine.state import DRAW1
+
+from .helpers import NAMES, act, put
+
+
+def test_it_shows_a_seat_its_own_hand_and_tasks_only() -> None:
+    s = new_game(
+        Options(2, 3, frozenset({"imperial-tasks"})),
+        NAMES[:2],
+        seed=1,
+        tasks=[["A7", "B12", "C18"], ["A6", "B9", "C20"]],
+    )
+    put(s, hands={0: {20: 2, 6: 1}, 1: {18: 3}}, x1=[7, 9], x2=[8], phase=DRAW1)
+    ann, bob = view(s, 0), view(s, 1)
+    assert ann["hand"] == {"6": 1, "20": 2} and ann["tasks"] == ["A7", "B12", "C18"]
+    assert bob["hand"] == {"18": 3} and bob["tasks"] == ["A6", "B9", "C20"]
+    assert ann["hand_sizes"] == bob["hand_sizes"] == [3, 3]
+    assert ann["discard_piles"] == {"X1": [7, 9], "X2": [8]}
+    assert ann["draw_piles"] == {"D1": 52, "D2": 52}
+    assert ann["legal_texts"] == ["draw D1", "draw D2", "draw X1", "draw X2"]
+    assert bob["legal_actions"] == [] and bob["decider"] == 0 and bob["pending"] == "draw"
+    assert '"18"' not in json.dumps(ann)  # bob's monks appear nowhere in ann's view
+    spectator = public_view(s)
+    assert not {"hand", "tasks", "legal_actions", "seat"} & set(spectator)
+    assert spectator["task_counts"] == [3, 3]
+
+
+def test_it_tracks_cards_known_from_discard_piles() -> None:
+    s = put(
+        new_game(Options(2, 1), NAMES[:2], seed=1), hands={0: {20: 2}}, x1=[20], x2=[9], phase=DRAW1
+    )
+    act(s, "draw X1")
+    act(s, "draw X2")
+    assert public_view(s)["known"][0] == {"9": 1, "20": 1}
+    act(s, "lay 20 3")
+    # Three farmers left the hand: the one others saw may be among them.
+    assert public_view(s)["known"][0] == {"9": 1}
+
+
+def test_it_lowers_known_counts_as_cards_of_the_type_leave() -> None:
+    s = put(
+        new_game(Options(2, 1), NAMES[:2], seed=1),
+        hands={0: {20: 2}},
+        x1=[20, 20],
+        x2=[20],
+        phase=DRAW1,
+    )
+    act(s, "draw X1")
+    act(s, "draw X2")
+    act(s, "discard 20 X2")  # X2 was drawn empty: the empty-pile rule
+    assert public_view(s)["known"][0] == {"20": 1}
+
+
+def test_it_shows_miniatures_and_the_pending_bury() -> None:
+    s = put(
+        new_game(Options(3, 4, frozenset({"ninja"})), NAMES[:3], seed=1),
+        hands={0: {20: 4}},
+        table={20: (1, 3), 14: (2, 3)},
+        x1=[6],
+        x2=[7],
+        minis=[1, 0, 1],
+    )
+    act(s, "lay 20 4")
+    v = public_view(s)
+    assert v["bury"] == {"seat": 1, "type": 20, "count": 3}
+    assert v["decider"] == 1 and v["pending"] == "bury"
+    assert v["miniatures"] == {
+        "supply": 2,
+        "held": [1, 0, 1],
+        "ready": [1, 0, 1],
+        "usable_now": False,
+    }
+    assert view(s, 1)["legal_texts"] == ["bury X1", "bury X2"]
+    assert view(s, 0)["legal_texts"] == []
