@@ -23,24 +23,51 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture
-def live_server_url(transactional_db):
+def start_daphne(setup=set_database_connection) -> DaphneProcess:
     """A daphne serving HTTP and websockets in another process, on the test database."""
     server = DaphneProcess(
         "localhost",
         partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-        setup=set_database_connection,
+        setup=setup,
     )
     server.start()
     if not server.ready.wait(timeout=30):
         server.terminate()
         raise RuntimeError("the live server did not start")
-    yield f"http://localhost:{server.port.value}"
+    return server
+
+
+def stop_daphne(server: DaphneProcess) -> None:
+    # Daphne can hang on SIGTERM while consumers disconnect over Redis: then kill it.
     server.terminate()
     server.join(10)
     if server.is_alive():
         server.kill()
         server.join()
+
+
+def url_of(server: DaphneProcess) -> str:
+    return f"http://localhost:{server.port.value}"
+
+
+def use_redis_layer() -> None:
+    """Setup for a daphne that reaches sockets of other processes through Redis."""
+    from django.conf import settings
+
+    set_database_connection()
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [services.REDIS_URL]},
+        }
+    }
+
+
+@pytest.fixture
+def live_server_url(transactional_db):
+    server = start_daphne()
+    yield url_of(server)
+    stop_daphne(server)
 
 
 @pytest.fixture
