@@ -46,15 +46,27 @@ Records
     breach), ``result(state) -> dict | None`` (the §10 result once the game is over).
 
 Bots and benchmarks
-    ``random_playout(state, rng)`` plays to the end uniformly among legal actions
-    (mutates; clone first). ``python -m games.engine replay FILE.json | random --players N
-    --rounds R [--variants imperial-tasks,ninja] --seed S | bench --players 4 --seconds 10``.
+    ``random_playout(state, rng)`` plays to the end choosing uniformly among the legal
+    actions at every decision (mutates; clone first). Base-game turns run in a fast path
+    that counts the legal options instead of listing them (same rules, same distribution,
+    same log); other decisions go through ``legal_actions``.
+    ``determinize(state, seat, rng)`` copies the state with everything hidden from
+    ``seat`` (other hands beyond their known cards, draw piles, others' task cards) dealt
+    afresh, for information-set search.
+
+Command line
+    ``python -m games.engine replay FILE.json`` prints the §10 result (exit 0; illegal
+    action: one line on stderr, exit 2; malformed or unfinished record: exit 3).
+    ``python -m games.engine random --players N --rounds R [--variants
+    imperial-tasks,ninja] --seed S`` prints the record of a random legal game.
+    ``python -m games.engine bench --players 4 --seconds 10`` prints random full-game
+    throughput (new game included), by wall clock and per CPU second.
 """
 
 from .actions import N_ACTIONS, action_text, parse_action
 from .cards import DEFAULT_TASKS, VALUES, VARIANT_NINJA, VARIANT_TASKS
 from .errors import IllegalAction, NotationError, RecordError
-from .playout import random_game, random_playout
+from .playout import determinize, random_game, random_playout
 from .record import from_record, result, to_record
 from .state import Options, RoundResult, State, new_game
 from .views import public_view, view
@@ -72,6 +84,7 @@ __all__ = [
     "RoundResult",
     "State",
     "action_text",
+    "determinize",
     "from_record",
     "new_game",
     "parse_action",

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from operator import sub
 
 from .actions import BURY as A_BURY
 from .actions import DISCARD as A_DISCARD
 from .actions import LAY as A_LAY
 from .actions import MAX_SET
-from .cards import N_TYPES, THREE_DOT_TYPES, TYPES_TO_END
-from .state import DRAW1, LOG_SHIFT, OVER, Options, State, new_game
+from .cards import (
+    DEFAULT_TASKS,
+    N_TYPES,
+    TASK_DECKS,
+    THREE_DOT_TYPES,
+    TYPE_OF_VALUE,
+    TYPES_TO_END,
+    task_code,
+)
+from .state import DRAW1, LOG_SHIFT, NEED_DECK, OVER, Options, State, new_game
 
 # Smallest set per type, without and with the three-dots rule (§4 2a).
 _LO2 = (2,) * N_TYPES
@@ -214,3 +222,68 @@ def bench(players: int, seconds: float, rounds: int = 4) -> tuple[int, float, fl
         if games % 16 == 0 and time.perf_counter() >= deadline:
             break
     return games, time.perf_counter() - t0, time.process_time() - c0
+
+
+def determinize(
+    state: State,
+    seat: int,
+    rng: random.Random,
+    task_distribution: Mapping[str, Sequence[int]] = DEFAULT_TASKS,
+) -> State:
+    """A copy of `state` with everything hidden from `seat` dealt afresh (for ISMCTS bots).
+
+    Other hands keep their size and the cards known to be in them (§4: drawn face up);
+    their other cards and both draw piles are reshuffled together. Other players'
+    unrevealed task cards are drawn from the deck's cards `seat` has not seen (falling
+    back to a reshuffle among their holders if the distribution does not fit). `seat` -1
+    hides every hand (a spectator's view).
+    """
+    c = state.clone()
+    if c.phase == NEED_DECK:
+        return c
+    deck = list(c.decks[c.rnd])
+    hidden = [t for p in (0, 1) for t in deck[c.dpos[p] : c.dend[p]]]
+    others = [s for s in range(c.n) if s != seat]
+    for s in others:
+        hand = c.hands[s]
+        for t in range(N_TYPES):
+            free = hand[t] - c.known[s][t]
+            hidden += [t] * free
+            hand[t] -= free
+    rng.shuffle(hidden)
+    for p in (0, 1):
+        size = c.dend[p] - c.dpos[p]
+        deck[c.dpos[p] : c.dend[p]] = hidden[:size]
+        del hidden[:size]
+    for s in others:
+        for _ in range(c.hsize[s] - sum(c.hands[s])):
+            c.hands[s][hidden.pop()] += 1
+    c.decks = (*c.decks[: c.rnd], tuple(deck), *c.decks[c.rnd + 1 :])
+    if c.options.tasks:
+        _redeal_tasks(c, seat, rng, task_distribution)
+    return c
+
+
+def _redeal_tasks(
+    c: State, seat: int, rng: random.Random, distribution: Mapping[str, Sequence[int]]
+) -> None:
+    seen = [code for _, _, code in c.revealed]
+    if 0 <= seat < c.n:
+        seen += c.tasks[seat]
+    for d, letter in enumerate(TASK_DECKS):
+        holders = [
+            (s, code)
+            for s in range(c.n)
+            if s != seat
+            for code in c.tasks[s]
+            if code // N_TYPES == d
+        ]
+        pool = [task_code(d, TYPE_OF_VALUE[v]) for v in distribution.get(letter, ())]
+        for code in seen:
+            if code in pool:
+                pool.remove(code)
+        if len(pool) < len(holders) or not all(code in pool for _, code in holders):
+            pool = [code for _, code in holders]
+        picks = rng.sample(pool, len(holders))
+        for (s, old), new in zip(holders, picks, strict=True):
+            c.tasks[s][c.tasks[s].index(old)] = new

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 
-from games.engine import Options, new_game, public_view, view
+from games.engine import Options, determinize, new_game, public_view, view
+from games.engine.cards import task_text
 from games.engine.state import DRAW1
 
 from .helpers import NAMES, act, put
@@ -79,3 +81,26 @@ def test_it_shows_miniatures_and_the_pending_bury() -> None:
     }
     assert view(s, 1)["legal_texts"] == ["bury X1", "bury X2"]
     assert view(s, 0)["legal_texts"] == []
+
+
+def test_it_determinizes_only_what_the_seat_cannot_see() -> None:
+    s = new_game(
+        Options(2, 3, frozenset({"imperial-tasks"})),
+        NAMES[:2],
+        seed=1,
+        tasks=[["A7", "B12", "C18"], ["A6", "B9", "C20"]],
+    )
+    put(s, hands={0: {20: 2}, 1: {18: 3, 9: 1}}, x1=[9], x2=[8], phase=DRAW1)
+    s.known[1][1] = 0
+    s.known[1][3] = 1  # bob is known to hold a shogun
+    seen = {tuple(s.hands[1]), tuple(sorted(task_text(c) for c in s.tasks[1]))}
+    for k in range(20):
+        d = determinize(s, 0, random.Random(k))
+        assert view(d, 0) == view(s, 0)
+        assert d.hands[0] == s.hands[0] and sum(d.hands[1]) == 4 and d.hands[1][3] >= 1
+        bob_tasks = sorted(task_text(c) for c in d.tasks[1])
+        assert [t[0] for t in bob_tasks] == ["A", "B", "C"]
+        assert not {"A7", "B12", "C18"} & set(bob_tasks)
+        seen.add(tuple(d.hands[1]))
+        seen.add(tuple(bob_tasks))
+    assert len(seen) > 4
