@@ -13,7 +13,7 @@ Setting up
     decks than rounds waits (``decider is None``) until ``state.add_deck(values)``.
 
 Playing
-    Actions are ints (``actions.N_ACTIONS`` of them). ``state.decider`` is the seat that
+    Actions are ints in ``range(N_ACTIONS)``. ``state.decider`` is the seat that
     must decide now (None when the game is over). ``state.legal_actions()`` lists the
     decider's legal actions in ascending order. ``state.apply(action, seat=None)``
     validates (``seat``, when given, must be the decider) and raises
@@ -33,11 +33,15 @@ Notation (§10, without the ``"name: "`` prefix)
 
 Views
     ``view(state, seat)`` and ``public_view(state)`` return JSON-safe dicts: the table,
-    hand sizes, draw pile sizes, full discard piles, cards known to be in each hand
-    (drawn face up and not necessarily played since), miniatures, revealed tasks,
+    hand sizes, draw pile sizes, full discard piles, cards known to be in each hand,
+    miniatures (supply, held, ready = taken on an earlier turn), revealed tasks,
     scores, decider and pending decision; ``view`` adds the seat's own hand (counts per
     value), own unrevealed task cards and, for the decider, its legal actions (codes
     and texts). Never the draw piles' order or another seat's hand.
+    Known cards are what every player can deduce, a lower bound per type: a card drawn
+    from a discard pile adds one; laying or discarding k cards of that type takes k off
+    (not below 0), because nobody can tell which copy left. (Clipping to the true count
+    instead would leak the hidden rest of the hand.)
 
 Records
     ``to_record(state) -> dict`` (forced decisions written out), ``from_record(dict) ->
