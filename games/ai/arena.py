@@ -1,0 +1,173 @@
+"""Arena: measure one level against another (2 players) or against a field (3-4 players).
+
+Duplicate games: every deal (all decks and task cards follow from its seed) is played once
+in every seating, the measured level taking each seat in turn, so luck of the deal cancels
+out. Games run on several processes. Printed: win share of the measured level with a 95 %
+confidence interval (clustered by deal: the seatings of one deal are not independent),
+mean score margin (its total minus the best other total), ms per decision (p50/p95) per
+level and ISMCTS iterations per second.
+
+    python -m games.ai.arena --level heuristic --against greedy --games 400 --processes 2
+
+A shared first place counts as 1/k of a win among k tied players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from games.engine import Options, new_game, view
+from games.engine.state import placings
+
+from . import decide_code, ismcts
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+@dataclass(slots=True)
+class GameResult:
+    deal: int
+    seat: int  # the measured level's seat
+    win: float
+    margin: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+    iterations: int = 0
+    search_seconds: float = 0.0
+
+
+def play(
+    options: Options,
+    deal: int,
+    seating: list[str],
+    budgets: list[Budget],
+    measured: int,
+) -> GameResult:
+    """Play one game; seating[s] is the level of seat s, `measured` the seat reported on."""
+    names = [f"s{i}" for i in range(options.players)]
+    state = new_game(options, names, seed=deal)
+    rng = random.Random(deal * 7919 + measured)
+    times: dict[str, list[float]] = {}
+    iters = 0
+    search_s = 0.0
+    while not state.game_over:
+        seat = state.decider
+        assert seat is not None
+        v = view(state, seat)
+        level = seating[seat]
+        b = budgets[seat]
+        ismcts.LAST.reset()
+        t0 = time.perf_counter()
+        code = decide_code(
+            level, v, seed=rng.getrandbits(32), time_budget=b.seconds, iterations=b.iterations
+        )
+        dt = time.perf_counter() - t0
+        if len(v["legal_actions"]) > 1:
+            times.setdefault(level if seat == measured else f"{level} (field)", []).append(dt)
+        if seat == measured and ismcts.LAST.iterations:
+            iters += ismcts.LAST.iterations
+            search_s += ismcts.LAST.seconds
+        state.apply(code, seat)
+    places = placings(state.history, state.totals)
+    first = [s for s in range(options.players) if places[s] == 1]
+    win = 1.0 / len(first) if measured in first else 0.0
+    best_other = max(state.totals[s] for s in range(options.players) if s != measured)
+    return GameResult(
+        deal, measured, win, state.totals[measured] - best_other, times, iters, search_s
+    )
+
+
+def _run(job: tuple[Options, int, list[str], list[Budget], int]) -> GameResult:
+    return play(*job)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m games.ai.arena", description=__doc__.split("\n")[0])
+    p.add_argument("--level", default="search")
+    p.add_argument("--against", default="heuristic")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=4)
+    p.add_argument("--variants", default="", help="comma separated: imperial-tasks,ninja")
+    p.add_argument("--games", type=int, default=100, help="games in all (whole deals)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--processes", type=int, default=2)
+    p.add_argument("--iterations", type=int, default=None, help="search budget of --level")
+    p.add_argument("--time-budget", type=float, default=None, help="seconds, of --level")
+    p.add_argument("--against-iterations", type=int, default=None)
+    p.add_argument("--against-time-budget", type=float, default=None)
+    a = p.parse_args(argv)
+    variants = frozenset(v for v in a.variants.split(",") if v)
+    options = Options(a.players, a.rounds, variants)
+    n = a.players
+    deals = max(1, math.ceil(a.games / n))
+    seeds = random.Random(a.seed)
+    jobs = []
+    for _ in range(deals):
+        deal = seeds.getrandbits(48)
+        for seat in range(n):
+            seating = [a.against] * n
+            seating[seat] = a.level
+            budgets = [Budget(a.against_iterations, a.against_time_budget)] * n
+            budgets[seat] = Budget(a.iterations, a.time_budget)
+            jobs.append((options, deal, seating, budgets, seat))
+    t0 = time.perf_counter()
+    if a.processes > 1:
+        with multiprocessing.get_context("fork").Pool(a.processes) as pool:
+            results = list(pool.imap_unordered(_run, jobs))
+    else:
+        results = [_run(j) for j in jobs]
+    wall = time.perf_counter() - t0
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(r.win)
+    deal_means = [sum(w) / len(w) for w in by_deal.values()]
+    share = statistics.fmean(deal_means)
+    sd = statistics.stdev(deal_means) if len(deal_means) > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(len(deal_means))
+    margin = statistics.fmean(r.margin for r in results)
+    field_desc = f"{a.against} x{n - 1}" if n > 2 else a.against
+    budget = ""
+    if a.iterations or a.time_budget:
+        budget = f" (iterations={a.iterations}, time budget={a.time_budget})"
+    print(
+        f"{a.level}{budget} vs {field_desc}: {n} players, {a.rounds} rounds, "
+        f"variants={sorted(variants) or 'none'}, {len(results)} games ({deals} deals x {n} "
+        f"seatings), seed {a.seed}, {a.processes} processes, {wall:.0f} s"
+    )
+    print(
+        f"  win share {100 * share:.1f} %  (95 % CI {100 * (share - half):.1f}"
+        f" - {100 * (share + half):.1f} %)   mean margin {margin:+.1f} points"
+    )
+    times: dict[str, list[float]] = {}
+    for r in results:
+        for lv, ts in r.times.items():
+            times.setdefault(lv, []).extend(ts)
+    for lv, ts in sorted(times.items()):
+        print(
+            f"  {lv}: {len(ts)} decisions, ms per decision p50 {1000 * percentile(ts, 0.5):.1f}"
+            f" p95 {1000 * percentile(ts, 0.95):.1f} max {1000 * max(ts):.1f}"
+        )
+    iters = sum(r.iterations for r in results)
+    secs = sum(r.search_seconds for r in results)
+    if iters:
+        print(f"  ISMCTS: {iters / secs:.0f} iterations per second (per process)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
