@@ -127,6 +127,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
                 "left": seat.left,
                 "is_viewer": position == viewer,
                 "is_decider": position == view["decider"],
+                "is_current": position == view["current"] and not view["game_over"],
                 "is_start": position == view["start"],
                 "hand_size": view["hand_sizes"][position],
                 "known": [

@@ -1,0 +1,86 @@
+"""Two people play a whole quick game against each other in two real browser contexts."""
+
+import pytest
+from django.test import Client
+
+from games import actions, engine
+from games.models import Table
+from tests.games.conftest import open_table
+
+pytestmark = pytest.mark.browser
+
+# The order in which both the simulation and the browsers pick a button: the first of the
+# first kind offered. Laying whenever possible makes sets displace each other often.
+KINDS = ["lay", "bury", "draw", "discard", "reveal", "end"]
+
+
+def pick(legal_texts: list[str]) -> str:
+    for kind in KINDS:
+        for text in legal_texts:
+            if text.split(" ")[0] == kind:
+                return text
+    raise AssertionError(legal_texts)
+
+
+def buries_by_the_waiting_player(seed: int) -> int:
+    """How many real bury decisions the non-active player makes in this seed's game."""
+    table = Table(seed=seed, seats_count=2, rounds=1)
+    state = engine.new_game(table.options, ["alice", "bob"], decks=[table.deck(0)])
+    count = 0
+    while not state.game_over:
+        seat = state.decider
+        view = engine.view(state, seat)
+        if view["pending"] == "bury" and seat != state.cur:
+            count += 1
+        state.apply(engine.parse_action(pick(view["legal_texts"]), state.names), seat)
+    return count
+
+
+def session_cookie(user, url):
+    client = Client()
+    client.force_login(user)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
+
+
+def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, alice, bob, request):
+    seed = next(s for s in range(1, 500) if buries_by_the_waiting_player(s) >= 1)
+    table = open_table(alice)
+    Table.objects.filter(pk=table.pk).update(seed=seed)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    cookies = [session_cookie(alice, live_server_url), session_cookie(bob, live_server_url)]
+    browser = request.getfixturevalue("browser")
+
+    pages = []
+    for cookie in cookies:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_cookies([cookie])
+        page = context.new_page()
+        page.goto(f"{live_server_url}/play/t/{table.pk}/")
+        page.wait_for_selector("body[data-ws=open]")
+        pages.append(page)
+
+    waiting_buries = 0
+    for _ in range(1000):
+        if pages[0].locator("#board[data-status=finished]").count():
+            break
+        version = pages[0].get_attribute("#board", "data-version")
+        deciding = [p for p in pages if p.locator("form.decision").count()]
+        assert len(deciding) == 1, "exactly one player decides at a time"
+        page = deciding[0]
+        offered = page.locator("form.decision button[data-action]").evaluate_all(
+            "buttons => buttons.map(b => b.dataset.action)"
+        )
+        text = pick(offered)
+        if text.startswith("bury") and page.locator(".player.on-turn.me").count() == 0:
+            waiting_buries += 1
+        page.click(f'form.decision button[data-action="{text}"]')
+        for p in pages:  # both boards move on through the push, no reload
+            p.wait_for_function(
+                "v => document.querySelector('#board').dataset.version !== v", arg=version
+            )
+
+    assert waiting_buries >= 1, "the owner of a displaced set chose its pile on the other's turn"
+    pages[1].click("text=See the result")
+    pages[1].wait_for_selector("table.result")
+    assert pages[1].locator("table.result tr[data-player]").count() == 2
