@@ -6,7 +6,6 @@ Every function here validates, writes inside a transaction, and leaves the slow 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -428,7 +427,7 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
         )
         rated_games = _group(rows)
         affected = {u for _g, _t, u, _p in rows if u is not None}
-        affected |= set(history.values_list("user_id", flat=True).distinct())
+        affected |= set(history.order_by().values_list("user_id", flat=True).distinct())
         start = _skills_before(since, affected)
         _progress(job, 0, len(rated_games))
 
@@ -501,47 +500,43 @@ def _insert_history(rows: list[tuple]) -> None:
     columns = ["user_id", "game_id", "played_at", "mu", "sigma", "display", "games"]
     if connection.vendor == "postgresql":
         # COPY is several times faster than INSERT for a full rebuild's many rows.
-        buffer = io.StringIO()
-        for row in rows:
-            buffer.write("\t".join(_copy_value(v) for v in row))
-            buffer.write("\n")
+        text = "".join(
+            f"{u}\t{g}\t{t.isoformat()}\t{mu!r}\t{sigma!r}\t{d}\t{n}\n"
+            for u, g, t, mu, sigma, d, n in rows
+        )
         table = RatingHistory._meta.db_table
         with connection.cursor() as cursor:
             raw = cursor.cursor
             with raw.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-                copy.write(buffer.getvalue())
+                copy.write(text)
         return
     RatingHistory.objects.bulk_create(
         (RatingHistory(**dict(zip(columns, row, strict=True))) for row in rows), batch_size=2000
     )
 
 
-def _copy_value(value) -> str:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    return repr(value) if isinstance(value, float) else str(value)
-
-
 def _save_current(users: set[int], skills: dict) -> None:
+    """Replace the affected players' current ratings (delete and insert: far cheaper than
+    a bulk UPDATE of thousands of rows, and we hold the lock)."""
     if not users:
         return
-    existing = set(PlayerRating.objects.filter(user__in=users).values_list("user_id", flat=True))
     fresh = ratings.Skill()
-    update, create = [], []
-    for user_id in users:
-        skill = skills.get(user_id, fresh)
-        row = PlayerRating(
-            user_id=user_id,
-            mu=skill.mu,
-            sigma=skill.sigma,
-            games=skill.games,
-            display=skill.display,
-            updated=timezone.now(),
-        )
-        (update if user_id in existing else create).append(row)
-    PlayerRating.objects.bulk_create(create, batch_size=2000)
-    PlayerRating.objects.bulk_update(
-        update, ["mu", "sigma", "games", "display", "updated"], batch_size=2000
+    now = timezone.now()
+    PlayerRating.objects.filter(user__in=users).delete()
+    PlayerRating.objects.bulk_create(
+        (
+            PlayerRating(
+                user_id=user_id,
+                mu=skill.mu,
+                sigma=skill.sigma,
+                games=skill.games,
+                display=skill.display,
+                updated=now,
+            )
+            for user_id in users
+            for skill in [skills.get(user_id, fresh)]
+        ),
+        batch_size=2000,
     )
 
 

@@ -172,7 +172,7 @@ class PlayedGame(models.Model):
         verbose_name_plural = _("played games")
         indexes = [
             models.Index(fields=["status", "rated", "played_at", "id"], name="game_rating_order"),
-            models.Index(fields=["league", "status", "played_at"], name="game_league_order"),
+            models.Index(fields=["league", "status", "played_at", "id"], name="game_league_order"),
         ]
         constraints = [
             models.CheckConstraint(
@@ -239,7 +239,9 @@ class Seat(models.Model):
     best_round = models.IntegerField(default=0)
 
     class Meta:
-        ordering = ["game", "seat"]
+        # Ordering by the game_id column: "game" would follow PlayedGame's ordering and
+        # join the whole games table into every seat query.
+        ordering = ["game_id", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
             models.UniqueConstraint(
@@ -278,7 +280,7 @@ class RoundScore(models.Model):
     bonus = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        ordering = ["seat", "round_no"]
+        ordering = ["seat_id", "round_no"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
             models.CheckConstraint(
@@ -341,7 +343,7 @@ class RatingHistory(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["user", "played_at", "game"]
+        ordering = ["user_id", "played_at", "game_id"]
         indexes = [models.Index(fields=["user", "played_at", "game"], name="history_order")]
         constraints = [
             models.UniqueConstraint(fields=["user", "game"], name="history_once_per_game")

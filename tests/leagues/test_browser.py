@@ -22,9 +22,8 @@ def sessions(live_server_url):
         Membership.objects.create(club=club, user=user, role=role)
         client = Client()
         client.force_login(user)
-        cookies[name] = [
-            {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server_url}
-        ]
+        session = client.cookies["sessionid"].value
+        cookies[name] = [{"name": "sessionid", "value": session, "url": live_server_url}]
     return cookies
 
 
