@@ -118,7 +118,7 @@ def _table_context(league: League, viewer) -> dict:
 @login_required
 def league_detail(request, slug, league_id):
     league, membership = get_league_for_member(request.user, slug, league_id)
-    games = league.games.select_related(None).prefetch_related(
+    games = league.games.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("user"))
     )
     context = {
