@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from . import ismcts
 from .heuristic import heuristic_action
 from .knowledge import Knowledge, read_view
 from .simple import greedy_action, random_action
@@ -51,9 +52,24 @@ LEVELS: dict[str, tuple[str, str]] = {
         "Counts every card it has seen, lays sets that are hard to outbid, keeps pairs, "
         "discards what helps others least and plays the round-end tempo.",
     ),
+    "search": (
+        "Tactician",
+        "Imagines thousands of ways the hidden cards could lie and plays each out to the end "
+        "of the round (about a second a move).",
+    ),
+    "search-strong": (
+        "Master",
+        "The tactician thinking longer (up to two seconds a move).",
+    ),
 }
 
-DEFAULT_LEVEL = "heuristic"
+DEFAULT_LEVEL = "search"
+
+# Search levels: (iterations, seconds).
+_SEARCH: dict[str, tuple[int, float]] = {
+    "search": (SEARCH_ITERATIONS, SEARCH_SECONDS),
+    "search-strong": (STRONG_ITERATIONS, STRONG_SECONDS),
+}
 
 Policy = Callable[[Knowledge, random.Random], int]
 
@@ -102,6 +118,14 @@ def decide_code(
     policy = _SIMPLE.get(level)
     if policy is not None:
         return policy(k, rng)
+    budget = _SEARCH.get(level)
+    if budget is not None:
+        its = iterations if iterations is not None else budget[0]
+        if time_budget is not None:
+            secs: float | None = time_budget
+        else:
+            secs = budget[1] if iterations is None else None
+        return ismcts.search(view, k, rng, its, secs)
     raise ValueError(f"unknown level: {level!r}")
 
 

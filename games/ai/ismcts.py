@@ -1,8 +1,39 @@
-"""Single-observer ISMCTS (work in progress)."""
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+One tree over the observer's information sets. Each iteration samples a full state
+consistent with the observer's view (``determinize``), walks the tree choosing by UCB
+among the actions available in that sample (a child's ``avail`` counts the iterations in
+which it could have been chosen), adds one node, plays the round out with the cheap
+policy of ``rollout`` and backs up each seat's reward into the nodes where that seat
+chose. The observer's own draws from a draw pile lead to one child per card seen; the
+others' draws do not (the observer does not see those cards).
+
+The search stops at the end of the current round. The reward of a seat is its chance-like
+standing against the best other total: in the last round win (1), tie (1/2) or loss (0)
+with a little of the margin; earlier, a logistic of the margin scaled by the rounds left.
+
+Move pruning: lays only of all cards of a type; below the root, no re-lay of an own set,
+one discard pile per type (covering the more valuable top card) and miniatures only at
+Action 2 or after it.
+"""
 
 from __future__ import annotations
 
+import math
+import random
+import time
 from dataclasses import dataclass
+from typing import Any
+
+from games.engine import actions as A
+from games.engine.cards import VALUES
+from games.engine.state import ACT, AFTER, DRAW1, NEED_DECK, State
+
+from .determinize import Sampler
+from .knowledge import Knowledge
+from .rollout import fast_round, policy_action, round_scores, task_weights
+
+UCB_C = 0.7
 
 
 @dataclass(slots=True)
@@ -17,3 +48,141 @@ class Stats:
 
 # Statistics of the last search in this process (for the arena).
 LAST = Stats()
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def candidates(s: State, root: bool) -> list[int]:
+    """The decider's legal actions worth searching."""
+    acts = s.legal_actions()
+    ph = s.phase
+    if ph != ACT and (root or ph == AFTER or not s.ninja_on):
+        return acts
+    hand = s.hands[s.cur]
+    cur = s.cur
+    out: list[int] = []
+    tops = [VALUES[p[-1]] if p else -1 for p in s.xp]
+    cover = 0 if tops[0] >= tops[1] else 1
+    decode = A.DECODE
+    for a in acts:
+        kind, p, q = decode[a]
+        if kind == A.K_LAY:
+            if q != hand[p] or (not root and s.owner[p] == cur):
+                continue
+        elif kind == A.K_DISCARD:
+            if not root and q != cover and a ^ 1 in acts:
+                continue
+        elif kind == A.K_NINJA and not root and ph != ACT:
+            continue
+        out.append(a)
+    return out or acts
+
+
+def rewards(s: State, totals: list[int]) -> list[float]:
+    n = s.n
+    left = s.options.rounds - (s.rnd + 1)
+    out = []
+    for p in range(n):
+        m = totals[p] - max(totals[q] for q in range(n) if q != p)
+        if left == 0:
+            win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
+            out.append(0.85 * win + 0.15 / (1.0 + math.exp(-m / 15.0)))
+        else:
+            out.append(1.0 / (1.0 + math.exp(-m / (20.0 * math.sqrt(left)))))
+    return out
+
+
+def playout(s: State, rand: Any) -> list[float]:
+    """Finish the round with the playout policy; each seat's reward."""
+    tw = task_weights(s)
+    while s.phase < NEED_DECK and s.phase != DRAW1:
+        s._do(policy_action(s, rand, tw))
+        s.apply_forced()
+    if s.phase >= NEED_DECK:
+        return rewards(s, s.totals)
+    fast_round(s, rand, tw)
+    sc = round_scores(s)
+    return rewards(s, [s.totals[p] + sc[p] for p in range(s.n)])
+
+
+def search(
+    view: dict[str, Any],
+    k: Knowledge,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None,
+) -> int:
+    """The most visited root action after `iterations` iterations or `seconds` seconds."""
+    t0 = time.perf_counter()
+    deadline = t0 + seconds if seconds is not None else math.inf
+    sampler = Sampler(view, k)
+    me = k.me
+    root = Node(-1)
+    root_visits: dict[int, int] = {}
+    rand = rng.random
+    log = math.log
+    sqrt = math.sqrt
+    it = 0
+    iterations = max(1, iterations)
+    while it < iterations:
+        if it & 7 == 0 and it and time.perf_counter() >= deadline:
+            break
+        it += 1
+        s = sampler.sample(rng)
+        node = root
+        path: list[Node] = []
+        first = -1
+        while s.phase < NEED_DECK:
+            seat = s.decider
+            assert seat is not None
+            acts = candidates(s, node is root)
+            children = node.children
+            deck = s.decks[s.rnd]
+            untried: list[tuple[int, int]] = []
+            best: Node | None = None
+            best_a = -1
+            best_v = -1.0
+            for a in acts:
+                key = 1000 + a * 16 + deck[s.dpos[a]] if a < 2 and seat == me else a
+                child = children.get(key)
+                if child is None:
+                    untried.append((key, a))
+                    continue
+                child.avail += 1
+                v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
+                if v > best_v:
+                    best, best_a, best_v = child, a, v
+            if untried:
+                key, a = untried[int(rand() * len(untried))]
+                best = Node(seat)
+                children[key] = best
+                best_a = a
+            assert best is not None
+            if first < 0:
+                first = best_a
+            s._do(best_a)
+            s.apply_forced()
+            path.append(best)
+            node = best
+            if untried:
+                break
+        r = playout(s, rand) if s.phase < NEED_DECK else rewards(s, s.totals)
+        for nd in path:
+            nd.visits += 1
+            nd.total += r[nd.seat]
+        root_visits[first] = root_visits.get(first, 0) + 1
+    LAST.iterations = it
+    LAST.seconds = time.perf_counter() - t0
+    return max(root_visits.items(), key=lambda av: (av[1], -av[0]))[0]
+
+
+__all__ = ["LAST", "search"]

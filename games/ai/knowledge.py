@@ -100,7 +100,6 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         [TYPE_OF_VALUE[v] for v in view["discard_piles"]["X2"]],
     ]
     known = [_counts(k) for k in view["known"]]
-    known[me] = [0] * N_TYPES
     unseen = [VALUES[t] - hand[t] - size[t] for t in range(N_TYPES)]
     for pile in xp:
         for t in pile:

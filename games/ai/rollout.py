@@ -1,0 +1,275 @@
+"""Cheap playouts to the end of the round, for the search.
+
+The policy is epsilon-greedy over a few rules that use the sampled world (it is a sample,
+so looking at it is fair): take a discard top that matches the hand, lay the most valuable
+set that no other hand could outbid right now (any set when the round is about to end),
+otherwise discard the card least worth keeping. Miniatures are not used in playouts.
+Whole turns run on the state's lists directly, without the engine's checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.engine import actions as A
+from games.engine.cards import N_TYPES, TASK_BONUS, THREE_DOT_TYPES, TYPES_TO_END, VALUES
+from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
+
+_LO2 = (2,) * N_TYPES
+_LO3 = tuple(3 if t in THREE_DOT_TYPES else 2 for t in range(N_TYPES))
+_RANGE = range(N_TYPES)
+EPSILON = 0.1
+
+
+def task_weights(s: State) -> list[list[int]]:
+    """Per seat and type, the bonus per card its unrevealed task cards promise."""
+    w = [[0] * N_TYPES for _ in range(s.n)]
+    if s.options.tasks:
+        for seat, cards in enumerate(s.tasks):
+            for c in cards:
+                d, t = divmod(c, N_TYPES)
+                w[seat][t] += TASK_BONUS[d]
+    return w
+
+
+def reveal_choice(s: State, seat: int) -> int:
+    """The task card whose reveal gives `seat` the most (or costs it the least) now."""
+    best, best_v = -1, -(10**9)
+    for c in s.tasks[seat]:
+        d, t = divmod(c, N_TYPES)
+        o = s.owner[t]
+        v = 0
+        if o >= 0:
+            g = TASK_BONUS[d] * s.size[t]
+            v = g if o == seat else -g
+        v = 4 * v - TASK_BONUS[d]
+        if v > best_v:
+            best, best_v = c, v
+    return A.REVEAL + best
+
+
+def _discard_type(hand: list[int], owner: list[int], size: list[int], cur: int) -> int:
+    best_t, best_k = -1, 1 << 30
+    for t in _RANGE:
+        c = hand[t]
+        if not c:
+            continue
+        o = owner[t]
+        if o == cur:
+            k = c
+        elif o >= 0 and size[t] >= c + 3:
+            k = 0
+        else:
+            k = 8 * c * c + (VALUES[t] >> 2)
+        if k < best_k:
+            best_t, best_k = t, k
+    return best_t
+
+
+def _lay_type(
+    s: State, cur: int, lo: tuple[int, ...], urgent: bool, tw: list[int], rand: Callable[[], float]
+) -> int:
+    """The type to lay (all cards of it), or -1 to discard."""
+    hand = s.hands[cur]
+    owner = s.owner
+    size = s.size
+    hands = s.hands
+    n = s.n
+    best_t, best_v = -1, 0
+    for t in _RANGE:
+        c = hand[t]
+        if c < lo[t]:
+            continue
+        o = owner[t]
+        if o == cur or (o >= 0 and c <= size[t]):
+            continue
+        if not urgent and c < 4 and o < 0:
+            threat = 0
+            for seat in range(n):
+                if seat != cur and hands[seat][t] > threat:
+                    threat = hands[seat][t]
+            if threat >= c and rand() < 0.8:
+                continue
+        v = VALUES[t] * (2 if o >= 0 else 1) + tw[t] * c
+        if v > best_v:
+            best_t, best_v = t, v
+    return best_t
+
+
+def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> int:
+    """One decision of the playout policy through the engine's legal actions."""
+    ph = s.phase
+    if ph == REVEAL:
+        seat = s.decider
+        assert seat is not None
+        return reveal_choice(s, seat)
+    acts = s.legal_actions()
+    if ph == AFTER:
+        return A.END
+    if ph == BURY or rand() < EPSILON:
+        cand = [a for a in acts if a < A.NINJA]
+        return cand[int(rand() * len(cand))]
+    cur = s.cur
+    hand = s.hands[cur]
+    if ph in (DRAW1, DRAW2):
+        best, best_v = -1, 0
+        for a in acts:
+            if a in (2, 3):
+                t = s.xp[a - 2][-1]
+                if hand[t] and s.owner[t] != cur:
+                    v = VALUES[t] + 10 * hand[t]
+                    if v > best_v:
+                        best, best_v = a, v
+        if best >= 0:
+            return best
+        draws = [a for a in acts if a < 2]
+        if draws:
+            return draws[int(rand() * len(draws))]
+        return acts[0]
+    assert ph == ACT
+    lo = _LO3 if s.n >= 3 else _LO2
+    t = _lay_type(s, cur, lo, _urgent(s), tw[cur], rand)
+    if t >= 0:
+        return A.lay(t, hand[t])
+    t = _discard_type(hand, s.owner, s.size, cur)
+    piles = s.allowed_discard_piles()
+    x = piles[0] if len(piles) == 1 else (0 if rand() < 0.5 else 1)
+    return A.discard(t, x)
+
+
+def _urgent(s: State) -> bool:
+    left = min(s.dend[0] - s.dpos[0], s.dend[1] - s.dpos[1])
+    return left <= 2 * s.n or max(s.ntypes) >= TYPES_TO_END[s.n] - 1
+
+
+def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None:
+    """Play whole turns from the start of a turn until the round ends.
+
+    Updates the hands, table and piles of `s` (the rest of it is left stale: only the
+    table matters afterwards).
+    """
+    n = s.n
+    deck = s.decks[s.rnd]
+    dpos = s.dpos
+    dend0, dend1 = s.dend
+    x0, x1 = s.xp
+    xps = (x0, x1)
+    hands = s.hands
+    owner = s.owner
+    size = s.size
+    ntypes = s.ntypes
+    nowned = s.nowned
+    xs = s.xstarted
+    lo = _LO3 if n >= 3 else _LO2
+    need = TYPES_TO_END[n]
+    cur = s.cur
+    while True:
+        hand = hands[cur]
+        used = -1
+        for _ in (0, 1):
+            pick = -1
+            if rand() < EPSILON:
+                opts = [p for p in (0, 1) if p != used]
+                opts += [p for p in (2, 3) if p != used and xps[p - 2]]
+                pick = opts[int(rand() * len(opts))]
+            else:
+                best_v = 0
+                for p in (2, 3):
+                    if p == used:
+                        continue
+                    pile = xps[p - 2]
+                    if pile:
+                        t = pile[-1]
+                        if hand[t] and owner[t] != cur:
+                            v = VALUES[t] + 10 * hand[t]
+                            if v > best_v:
+                                pick, best_v = p, v
+                if pick < 0:
+                    if used == 0:
+                        pick = 1
+                    elif used == 1:
+                        pick = 0
+                    else:
+                        pick = 0 if rand() < 0.5 else 1
+            if pick < 2:
+                t = deck[dpos[pick]]
+                dpos[pick] += 1
+            else:
+                t = xps[pick - 2].pop()
+            hand[t] += 1
+            used = pick
+        # Action 2.
+        left = min(dend0 - dpos[0], dend1 - dpos[1])
+        urgent = left <= 2 * n or max(ntypes) >= need - 1
+        if rand() < EPSILON:
+            t = int(rand() * N_TYPES)
+            while not hand[t]:
+                t = int(rand() * N_TYPES)
+            o = owner[t]
+            lay = hand[t] >= lo[t] and o != cur and (o < 0 or hand[t] > size[t])
+            if not lay:
+                t = -1
+                dt = int(rand() * N_TYPES)
+                while not hand[dt]:
+                    dt = int(rand() * N_TYPES)
+            else:
+                dt = -1
+        else:
+            t = _lay_type(s, cur, lo, urgent, tw[cur], rand)
+            dt = _discard_type(hand, owner, size, cur) if t < 0 else -1
+        if xs == 0:
+            x = 0
+        elif xs == 1:
+            x = 1
+        elif (not x0) != (not x1):
+            x = 0 if not x0 else 1
+        else:
+            x = 0 if rand() < 0.5 else 1
+        if t >= 0:
+            k = hand[t]
+            hand[t] = 0
+            old = owner[t]
+            old_k = size[t]
+            owner[t] = cur
+            size[t] = k
+            ntypes[cur] += 1
+            if old >= 0:
+                ntypes[old] -= 1
+                xps[x].extend([t] * old_k)
+                if xs < 2:
+                    xs += 1
+            else:
+                nowned += 1
+            if ntypes[cur] >= need or nowned == N_TYPES:
+                break
+        else:
+            hand[dt] -= 1
+            xps[x].append(dt)
+            if xs < 2:
+                xs += 1
+        if dpos[0] == dend0 or dpos[1] == dend1:
+            break
+        cur = (cur + 1) % n
+    s.nowned = nowned
+
+
+def round_scores(s: State) -> list[int]:
+    """Scores of the round as the table stands, task cards revealed by `reveal_choice`."""
+    n = s.n
+    sc = [0] * n
+    if s.options.tasks:
+        start = s.start
+        for i in range(n):
+            seat = (start + i) % n
+            if not s.tasks[seat]:
+                continue
+            c = reveal_choice(s, seat) - A.REVEAL
+            s.tasks[seat].remove(c)
+            d, t = divmod(c, N_TYPES)
+            o = s.owner[t]
+            if o >= 0:
+                sc[o] += TASK_BONUS[d] * s.size[t]
+    for t, o in enumerate(s.owner):
+        if o >= 0:
+            sc[o] += VALUES[t]
+    return sc

@@ -1,0 +1,77 @@
+"""Sampled worlds agree with everything the observer sees, and conserve the cards."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.ai.determinize import Sampler
+from games.ai.knowledge import read_view
+from games.engine import view
+from games.engine.cards import N_TYPES, VALUES
+
+from .helpers import CONFIGS, random_position
+
+
+def cards_in(state) -> list[int]:  # type: ignore[no-untyped-def]
+    counts = [0] * N_TYPES
+    for hand in state.hands:
+        for t, c in enumerate(hand):
+            counts[t] += c
+    for t in range(N_TYPES):
+        counts[t] += state.size[t] if state.owner[t] >= 0 else 0
+    for pile in state.xp:
+        for t in pile:
+            counts[t] += 1
+    deck = state.decks[state.rnd]
+    for i in (0, 1):
+        for p in range(state.dpos[i], state.dend[i]):
+            counts[deck[p]] += 1
+    return counts
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 10**6),
+    observer=st.integers(0, 3),
+    sample_seed=st.integers(0, 10**6),
+)
+def test_it_samples_worlds_consistent_with_the_view(
+    config: tuple[int, int, frozenset[str]], seed: int, observer: int, sample_seed: int
+) -> None:
+    state = random_position(*config, seed)
+    seat = state.decider
+    assert seat is not None
+    observer %= state.n
+    original = view(state, seat)
+    sampler = Sampler(original, read_view(original))
+    assert sampler.consistent()
+    world = sampler.sample(random.Random(sample_seed))
+    # The decider sees exactly the same position in the sampled world.
+    assert view(world, seat) == original
+    assert world.hsize == state.hsize
+    assert world.draw_pile_sizes() == state.draw_pile_sizes()
+    for o in range(state.n):
+        assert sum(world.hands[o]) == state.hsize[o]
+        assert all(h >= k for h, k in zip(world.hands[o], world.known[o], strict=True))
+        if state.options.tasks:
+            assert len(world.tasks[o]) == len(state.tasks[o])
+    assert world.hands[seat] == state.hands[seat]
+    assert cards_in(world) == list(VALUES)
+    # Other seats' views of the world are shaped like theirs in the real game.
+    other = view(world, (seat + 1 + observer) % state.n)
+    real = view(state, (seat + 1 + observer) % state.n)
+    assert sum(other["hand"].values()) == sum(real["hand"].values())
+
+
+def test_it_deals_the_hidden_cards_differently_from_sample_to_sample() -> None:
+    state = random_position(2, 1, frozenset(), 7)
+    seat = state.decider
+    assert seat is not None
+    v = view(state, seat)
+    sampler = Sampler(v, read_view(v))
+    hands = {tuple(sampler.sample(random.Random(i)).hands[1 - seat]) for i in range(20)}
+    assert len(hands) > 1
