@@ -6,6 +6,7 @@ from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import services
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
@@ -55,12 +56,17 @@ def use_redis_layer() -> None:
     from django.conf import settings
 
     set_database_connection()
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [services.REDIS_URL]},
-        }
-    }
+    settings.CHANNEL_LAYERS = {"default": redis_layer_config(services.REDIS_URL)}
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Each test starts in English, whatever language an earlier test left active."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
@@ -97,12 +103,7 @@ def redis_channel_layer(settings, redis_url):
     """Point the channel layer at Redis, so other processes (workers, daphnes) reach sockets."""
     from channels.layers import channel_layers
 
-    settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url]},
-        }
-    }
+    settings.CHANNEL_LAYERS = {"default": redis_layer_config(redis_url)}
     channel_layers.backends.clear()
     yield settings.CHANNEL_LAYERS
     channel_layers.backends.clear()

@@ -1,0 +1,170 @@
+"""Fan-out of a live table: 4 players and 50 spectator sockets on the Redis channel layer.
+
+Prints p50/p95/max of the time from an action's HTTP POST to every socket holding the new
+board. Needs PostgreSQL and Redis on their standard local ports (or DATABASE_URL and
+REDIS_URL); it uses its own database `ctg_bench` and Redis database 14.
+
+    .venv/bin/python benchmarks/live_table.py [--moves 200] [--spectators 50]
+"""
+
+import argparse
+import asyncio
+import os
+import re
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DATABASE_URL", "postgres://root@127.0.0.1:5432/ctg_bench")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
+os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+os.environ.setdefault("SECRET_KEY", "benchmark-only-key")
+
+
+def ensure_database() -> None:
+    import psycopg
+
+    url = os.environ["DATABASE_URL"]
+    if not url.startswith("postgres"):
+        return
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--spectators", type=int, default=50)
+    args = parser.parse_args()
+
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from accounts.models import User
+    from games import actions
+    from games.models import Table
+
+    call_command("migrate", verbosity=0)
+    players = []
+    for i in range(4):
+        user, _ = User.objects.get_or_create(username=f"bench{i}")
+        players.append(user)
+    table = actions.create_table(
+        players[0], seats_count=4, rounds=4, visibility=Table.PUBLIC, seat_order=Table.HOST_ORDER
+    )
+    for user in players[1:]:
+        actions.take_seat(table.pk, user)
+    actions.start(table.pk, players[0])
+    sessions = []
+    for user in players:
+        client = Client()
+        client.force_login(user)
+        sessions.append(client.cookies["sessionid"].value)
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "ctg_site.asgi:application"],
+        cwd=ROOT, env=os.environ,
+        stdout=subprocess.DEVNULL, stderr=open("/tmp/lead/daphne.log", "w"),
+    )
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        latencies = asyncio.run(run(base, table.pk, sessions, args))
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    latencies.sort()
+    p95 = latencies[max(0, int(len(latencies) * 0.95) - 1)]
+    print(
+        f"{len(latencies)} moves, {4 + args.spectators} sockets: "
+        f"p50 {statistics.median(latencies):.1f} ms, p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms"
+    )
+
+
+async def run(base: str, table_id: int, sessions: list[str], args) -> list[float]:
+    import websockets
+
+    from games import engine
+    from games.models import Table
+
+    ws_url = base.replace("http", "ws") + f"/ws/tables/{table_id}/"
+    sockets = [
+        await websockets.connect(ws_url, origin=base, additional_headers={"Cookie": f"sessionid={s}"})
+        for s in sessions
+    ] + [await websockets.connect(ws_url, origin=base) for _ in range(args.spectators)]
+    for ws in sockets:
+        await ws.recv()
+    csrf = secrets.token_hex(16)
+    latencies = []
+
+    async def until_version(ws, version: int) -> None:
+        while True:
+            html = await ws.recv()
+            match = re.search(r'data-version="(\d+)"', html)
+            if match and int(match.group(1)) >= version:
+                return
+
+    from asgiref.sync import sync_to_async
+
+    @sync_to_async
+    def next_move():
+        table = Table.objects.get(pk=table_id)
+        if table.status != Table.RUNNING:
+            return None
+        state = table.state()
+        text = engine.action_text(state.legal_actions()[0], state.names)
+        return table.version, state.decider, text
+
+    for _ in range(args.moves):
+        move = await next_move()
+        if move is None:
+            break
+        version, seat, text = move
+        body = f"action={text.replace(' ', '+')}&version={version}".encode()
+        request = urllib.request.Request(
+            f"{base}/play/t/{table_id}/play/", data=body,
+            headers={"Cookie": f"sessionid={sessions[seat]}; csrftoken={csrf}",
+                     "X-CSRFToken": csrf, "HX-Request": "true",
+                     "Content-Type": "application/x-www-form-urlencoded"},
+        )
+        start = time.perf_counter()
+        await asyncio.to_thread(urllib.request.urlopen, request)
+        await asyncio.gather(*(until_version(ws, version + 1) for ws in sockets))
+        latencies.append((time.perf_counter() - start) * 1000)
+    for ws in sockets:
+        await ws.close()
+    return latencies
+
+
+if __name__ == "__main__":
+    main()
