@@ -34,18 +34,18 @@ class Refused(Exception):
         self.code = code
 
 
-def _broadcast(table_id: int, version: int) -> None:
+def _broadcast(table_id: int, version: int, status: str) -> None:
     layer = get_channel_layer()
     async_to_sync(layer.group_send)(
-        table_group(table_id), {"type": "table.changed", "version": version}
+        table_group(table_id), {"type": "table.changed", "version": version, "status": status}
     )
     async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def _after_commit(table: Table, state: engine.State | None = None) -> None:
     """Tell viewers, and set the next AI move or clock check going, once this commits."""
-    table_id, version = table.pk, table.version
-    transaction.on_commit(lambda: _broadcast(table_id, version))
+    table_id, version, status = table.pk, table.version, table.status
+    transaction.on_commit(lambda: _broadcast(table_id, version, status))
     if state is None or table.status != Table.RUNNING:
         return
     from games import tasks

@@ -4,6 +4,8 @@ They never write. A push message carries only the new version; each consumer ren
 board for its own viewer (cached per view, see games.rendering).
 """
 
+import asyncio
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -13,7 +15,10 @@ from django.utils import translation
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, table_group
 from games.models import Table
-from games.rendering import render_board
+from games.rendering import cached_board, render_board
+
+# Renders under way in this process, so sockets sharing a view wait for one render.
+_rendering: dict[tuple, asyncio.Future] = {}
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -38,7 +43,20 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=f'<div id="notice" class="notice error">{message}</div>')
 
     async def table_changed(self, event):
-        await self._push()
+        # Most sockets share a view that another socket of this process already rendered:
+        # take it from the cache without a trip to the database thread.
+        html = cached_board(
+            self.table_id, event["version"], event["status"], self.viewer, self.language
+        )
+        if html is None:
+            key = (self.table_id, event["version"], self.viewer, self.language)
+            pending = _rendering.get(key)
+            if pending is None:
+                pending = _rendering[key] = asyncio.ensure_future(self._render())
+                pending.add_done_callback(lambda _: _rendering.pop(key, None))
+            html = await asyncio.shield(pending)
+        if html:
+            await self.send(text_data=html)
 
     @database_sync_to_async
     def _authorise(self):

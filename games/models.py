@@ -12,7 +12,6 @@ from accounts.models import new_invite_token
 from games import engine
 from games.engine.cards import VALUES, full_deck
 
-
 _states: OrderedDict[tuple[int, int], engine.State] = OrderedDict()
 _states_lock = threading.Lock()
 

@@ -186,6 +186,12 @@ _cache_lock = threading.Lock()
 CACHE_SIZE = 512
 
 
+def cached_board(table_id: int, version: int, status: str, viewer: int | None, language: str):
+    """A render already made for this view, or None; cheap enough to call from async code."""
+    with _cache_lock:
+        return _cache.get((table_id, version, status, viewer, language))
+
+
 def render_board(table: Table, viewer: int | None, language: str, request=None) -> str:
     """The #board fragment for one viewer; rendered once per (version, view, language).
 
@@ -196,10 +202,9 @@ def render_board(table: Table, viewer: int | None, language: str, request=None) 
         context = board_context(table, table.state(), viewer)
         return render_to_string("games/table.html#board", context, request=request)
     key = (table.pk, table.version, table.status, viewer, language)
-    with _cache_lock:
-        if key in _cache:
-            _cache.move_to_end(key)
-            return _cache[key]
+    html = cached_board(*key)
+    if html is not None:
+        return html
     with translation.override(language):
         html = render_to_string(
             "games/table.html#board", board_context(table, table.state(), viewer)
