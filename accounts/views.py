@@ -44,7 +44,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     if person != request.user:
         # Clubs are private: show only the ones the visitor is in too.
         clubs = clubs.filter(members=request.user)
-    return render(request, "accounts/profile.html", {"person": person, "clubs": clubs})
+    from leagues.views import profile_ratings_context  # leagues builds on accounts
+
+    context = {"person": person, "clubs": clubs} | profile_ratings_context(person)
+    return render(request, "accounts/profile.html", context)
 
 
 def _set_language_cookie(response: HttpResponse, language: str) -> None:

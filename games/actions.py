@@ -14,14 +14,23 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ctg_site.background import enqueue
-from games import bots, engine
+from games import ai, engine
 from games.engine.record import logged_actions
 from games.groups import LOBBY_GROUP, table_group
 from games.models import Seat, Table
+from leagues.actions import record_result
 
-AI_LEVELS = {"simple": "Simple"}
+AI_LEVELS = {
+    "greedy": gettext_lazy("Beginner"),
+    "heuristic": gettext_lazy("Card counter"),
+    "search": gettext_lazy("Tactician"),
+    "search-strong": gettext_lazy("Master"),
+}
+# Plays for people who left or ran out of time: quick, and sensible.
+STAND_IN_LEVEL = "heuristic"
 
 
 class Refused(Exception):
@@ -100,7 +109,7 @@ def take_seat(table_id: int, user) -> Seat:
 
 
 @transaction.atomic
-def add_ai(table_id: int, host, level: str = "simple") -> Seat:
+def add_ai(table_id: int, host, level: str = ai.DEFAULT_LEVEL) -> Seat:
     table = _open(table_id)
     if table.host_id != host.pk:
         raise Refused(_("Only the host can give a seat to an AI player."), 403, "not-host")
@@ -108,7 +117,7 @@ def add_ai(table_id: int, host, level: str = "simple") -> Seat:
         raise Refused(_("There is no such AI player."), 400, "bad-level")
     position = _free_position(table)
     seat = Seat.objects.create(
-        table=table, position=position, ai_level=level, name=f"AI {position + 1}"
+        table=table, position=position, ai_level=level, name=f"{ai.LEVELS[level][0]} {position + 1}"
     )
     _after_commit(table)
     return seat
@@ -229,6 +238,20 @@ def _finish(table: Table, state: engine.State) -> None:
     table.result = result
     table.status = Table.FINISHED
     table.finished = timezone.now()
+    seats = list(table.seats.select_related("user").order_by("position"))
+    names = [seat.name for seat in seats]
+    # AI players and forfeits: the game still counts, people's ratings move, bots' do not.
+    record_result(
+        players=[seat.user if seat.user else seat.name for seat in seats],
+        round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
+        placings=[result["placings"][name] for name in names],
+        played_at=table.finished,
+        club=table.club,
+        imperial_tasks=table.imperial_tasks,
+        ninja=table.ninja,
+        rated=table.rated,
+        external_ref=f"online:{table.pk}",
+    )
 
 
 @transaction.atomic
@@ -280,25 +303,45 @@ def leave_game(table_id: int, user) -> None:
     _after_commit(table, table.state())
 
 
-def _bot_move(table: Table, state: engine.State) -> None:
-    action = bots.move(state, seed=hash((table.seed, table.version)))
-    state.apply(action, state.decider)
+def _seed(table: Table) -> int:
+    return hash((table.seed, table.version))
+
+
+def _stand_in_move(table: Table, state: engine.State) -> None:
+    """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
+    seat = state.decider
+    text = ai.decide(STAND_IN_LEVEL, engine.view(state, seat), seed=_seed(table))
+    state.apply(engine.parse_action(text, state.names), seat)
     _save_state(table, state)
     table.save()
     _after_commit(table, state)
 
 
-@transaction.atomic
-def ai_play(table_id: int, version: int) -> bool:
-    """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
-    table = _locked(table_id)
+def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[int, str] | None:
+    """The AI's move at `version` as (seat, text), or None when no AI is to decide there.
+
+    Computed without a lock: a search takes up to a second and must not hold the table.
+    """
+    table = Table.objects.get(pk=table_id)
     if table.status != Table.RUNNING or table.version != version:
-        return False
+        return None
     state = table.state()
     seat = table.seats.get(position=state.decider)
     if not (seat.is_ai or seat.left):
+        return None
+    level = level or seat.ai_level or STAND_IN_LEVEL
+    return seat.position, ai.decide(level, engine.view(state, seat.position), seed=_seed(table))
+
+
+def ai_play(table_id: int, version: int, level: str | None = None) -> bool:
+    """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
+    decision = ai_decision(table_id, version, level)
+    if decision is None:
         return False
-    _bot_move(table, state)
+    try:
+        play(table_id, *decision, version)
+    except Refused:
+        return False  # the position moved on while the AI thought: drop the stale move
     return True
 
 
@@ -324,5 +367,5 @@ def time_out(table_id: int, version: int) -> bool:
             table.save()
             _after_commit(table)
             return True
-    _bot_move(table, state)
+    _stand_in_move(table, state)
     return True

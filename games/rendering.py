@@ -170,6 +170,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "discard_piles": discard_piles,
         "choices": _choices(view) if viewer is not None else None,
         "decider_name": names[view["decider"]] if view["decider"] is not None else None,
+        "decider_is_ai": view["decider"] is not None and players[view["decider"]]["is_ai"],
         "bury": bury
         and {"owner": names[bury["seat"]], **card(bury["type"]), "count": bury["count"]},
         "round_scores": [

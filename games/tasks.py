@@ -1,6 +1,7 @@
 """Thin tasks: take ids, call actions. Each is safe to run twice (version checks)."""
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.db import OperationalError
 from django.utils import timezone
 
@@ -8,9 +9,20 @@ from games import actions
 from games.models import Table
 
 
-@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+@shared_task(
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=5,
+    soft_time_limit=8,
+    time_limit=15,
+)
 def ai_move(table_id: int, version: int) -> bool:
-    return actions.ai_play(table_id, version)
+    """Keyed by table and version: a move for a position that moved on is dropped."""
+    try:
+        return actions.ai_play(table_id, version)
+    except SoftTimeLimitExceeded:
+        return actions.ai_play(table_id, version, level=actions.STAND_IN_LEVEL)
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)

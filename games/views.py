@@ -7,7 +7,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import actions
+from games import actions, ai
 from games.access import get_table_for_viewer
 from games.forms import TableForm
 from games.models import Table
@@ -110,7 +110,7 @@ SEAT_OPERATIONS = {
         table_id, user, int(post["position"])
     ),
     "add_ai": lambda table_id, user, post: actions.add_ai(
-        table_id, user, post.get("level", "simple")
+        table_id, user, post.get("level", ai.DEFAULT_LEVEL)
     ),
     "swap": lambda table_id, user, post: actions.move_seat(
         table_id, user, int(post["position"]), int(post["to"])

@@ -76,6 +76,10 @@ def test_it_plays_a_whole_quick_game_to_a_stored_result(running_table, alice, bo
     assert running_table.status == Table.FINISHED
     assert set(running_table.result["placings"]) == {"alice", "bob"}
     assert engine.result(engine.from_record(running_table.record)) == running_table.result
+    from leagues.models import PlayedGame
+
+    stored = PlayedGame.objects.get(external_ref=f"online:{running_table.pk}")
+    assert {seat.user for seat in stored.seats.all()} == {alice, bob}
 
 
 def test_it_lets_the_ai_move_only_at_the_version_it_was_asked_for(alice):
