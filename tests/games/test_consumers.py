@@ -130,3 +130,43 @@ async def test_it_refuses_a_socket_to_a_club_table_for_outsiders(alice, charlie)
     connected, code = await communicator.connect()
     assert not connected
     assert code == 4403
+
+
+@pytest.mark.parametrize("variants", [(), ("ninja",)])
+async def test_it_leaks_nothing_in_any_push_over_a_random_game(alice, bob, charlie, variants):
+    import random
+
+    @database_sync_to_async
+    def three_player_table():
+        table = open_table(alice, seats_count=3, ninja="ninja" in variants)
+        actions.take_seat(table.pk, bob)
+        actions.take_seat(table.pk, charlie)
+        actions.start(table.pk, alice)
+        return table.pk
+
+    @database_sync_to_async
+    def random_move(rng):
+        table = Table.objects.get(pk=table_id)
+        if table.status != Table.RUNNING:
+            return None
+        state = table.state()
+        text = engine.action_text(rng.choice(state.legal_actions()), state.names)
+        actions.play(table_id, state.decider, text, table.version)
+        table.refresh_from_db()
+        return table.state()
+
+    table_id = await three_player_table()
+    viewers = [(alice, 0), (bob, 1), (charlie, 2), (None, None)]
+    sockets = [(await connect(user, table_id), viewer) for user, viewer in viewers]
+    for communicator, _ in sockets:
+        await communicator.receive_from()
+    rng = random.Random(7)
+    pushes = 0
+    while (state := await random_move(rng)) is not None:
+        for communicator, viewer in sockets:
+            html = await communicator.receive_from(timeout=5)
+            assert scan(html, state, viewer) == [], viewer
+            pushes += 1
+    assert pushes > 100
+    for communicator, _ in sockets:
+        await communicator.disconnect()
