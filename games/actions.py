@@ -59,7 +59,7 @@ def _after_commit(table: Table, state: engine.State | None = None) -> None:
         return
     from games import tasks
 
-    seat = table.seats.get(position=state.decider)
+    seat = _seat_at(table, state.decider)
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
     elif table.clock != Table.NO_CLOCK:
@@ -67,7 +67,22 @@ def _after_commit(table: Table, state: engine.State | None = None) -> None:
 
 
 def _locked(table_id: int) -> Table:
-    return Table.objects.select_for_update().get(pk=table_id)
+    """The table, locked for this transaction, with its seats at hand."""
+    return Table.objects.select_for_update().prefetch_related("seats").get(pk=table_id)
+
+
+def _seat_at(table: Table, position: int) -> Seat:
+    return next(seat for seat in table.seats.all() if seat.position == position)
+
+
+def _humans_left(table: Table) -> bool:
+    return any(seat.user_id and not seat.left for seat in table.seats.all())
+
+
+def _set_left(seat: Seat, forfeited: bool = False) -> None:
+    # On the prefetched object, so later checks in the same transaction see it.
+    seat.left, seat.forfeited = True, forfeited or seat.forfeited
+    seat.save(update_fields=["left", "forfeited"])
 
 
 # ----------------------------------------------------------------------------- lobby
@@ -255,9 +270,16 @@ def _finish(table: Table, state: engine.State) -> None:
 
 
 @transaction.atomic
-def play(table_id: int, seat_position: int, text: str, version: int) -> engine.State:
-    """Apply one decision of the seat at `seat_position`, seen at state `version`."""
+def play(
+    table_id: int, seat_position: int | None, text: str, version: int, user=None
+) -> engine.State:
+    """Apply one decision of the seat at `seat_position` (or `user`'s), seen at `version`."""
     table = _locked(table_id)
+    if user is not None:
+        seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
+        if seat is None:
+            raise Refused(_("You are not playing at this table."), 403, "not-seated")
+        seat_position = seat.position
     if table.status != Table.RUNNING:
         raise Refused(_("This game is not running."), 409, "not-running")
     if version != table.version:
@@ -277,10 +299,7 @@ def play(table_id: int, seat_position: int, text: str, version: int) -> engine.S
 
 
 def play_for(table_id: int, user, text: str, version: int) -> engine.State:
-    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).first()
-    if seat is None:
-        raise Refused(_("You are not playing at this table."), 403, "not-seated")
-    return play(table_id, seat.position, text, version)
+    return play(table_id, None, text, version, user=user)
 
 
 @transaction.atomic
@@ -289,10 +308,11 @@ def leave_game(table_id: int, user) -> None:
     table = _locked(table_id)
     if table.status != Table.RUNNING:
         raise Refused(_("This game is not running."), 409, "not-running")
-    updated = table.seats.filter(user=user, left=False).update(left=True)
-    if not updated:
+    seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
+    if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
-    if not table.seats.filter(user__isnull=False, left=False).exists():
+    _set_left(seat)
+    if not _humans_left(table):
         table.status = Table.CLOSED
         table.finished = timezone.now()
         table.deadline = None
@@ -359,8 +379,8 @@ def time_out(table_id: int, version: int) -> bool:
         return False
     state = table.state()
     if table.timeout_policy == Table.FORFEIT:
-        table.seats.filter(position=state.decider).update(left=True, forfeited=True)
-        if not table.seats.filter(user__isnull=False, left=False).exists():
+        _set_left(_seat_at(table, state.decider), forfeited=True)
+        if not _humans_left(table):
             table.status = Table.CLOSED
             table.finished = timezone.now()
             table.deadline = None
