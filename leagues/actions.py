@@ -279,6 +279,9 @@ def _bump_league(league_id: int) -> None:
 def _after_result_change(game: PlayedGame, since: datetime, reason: str) -> None:
     if game.status != PlayedGame.CONFIRMED:
         return
+    from leagues import tournaments
+
+    tournaments.result_changed(game)
     if game.league_id:
         _bump_league(game.league_id)
     if game.rated:

@@ -1,0 +1,134 @@
+"""Running a tournament through the manager: seats saved, drop-outs left out, the cut."""
+
+import pytest
+from django.db import transaction
+
+from accounts.models import Membership, User
+from leagues import actions, tournaments
+from leagues.models import PlayedGame, Stage, Tournament, TournamentRound
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def players(club):
+    users = []
+    for i in range(1, 10):
+        user = User.objects.create_user(f"p{i}", password="pw")
+        Membership.objects.create(club=club, user=user)
+        users.append(user)
+    return users
+
+
+@pytest.fixture
+def event(club, players):
+    tournament = tournaments.create(
+        club,
+        name="Autumn open",
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        stages=[
+            {"kind": Stage.SWISS, "rounds": 2},
+            {"kind": Stage.BRACKET, "rounds": 1, "cut": 4},
+        ],
+    )
+    for user in players:
+        tournaments.register(tournament, user, checked_in=True)
+    return tournament
+
+
+def play(round_, by):
+    """Enter and confirm every table: the lower the seat, the higher the score."""
+    for table in round_.tables.all():
+        game = table.game
+        scores = [38, 28, 15, 6][: len(table.players)]
+        actions.enter_round(game, 1, scores, None)
+        actions.submit_for_confirmation(game)
+        with transaction.atomic():
+            assert actions.confirm(game, by, is_organiser=True)
+
+
+def test_it_seats_every_present_player_once(event, players, olga):
+    round_ = tournaments.draft_round(event)
+    seated = [p for t in round_.tables.all() for p in t.players]
+    assert sorted(seated) == sorted(u.pk for u in players)
+    assert [len(t.players) for t in round_.tables.all()] == [3, 3, 3]
+    event.refresh_from_db()
+    assert event.status == Tournament.RUNNING
+
+
+def test_it_leaves_out_drop_outs_and_absent_players(event, players, olga):
+    entry = event.entries.get(user=players[0])
+    tournaments.set_presence(entry, dropped=True)
+    tournaments.set_presence(event.entries.get(user=players[1]), checked_in=False)
+    round_ = tournaments.draft_round(event)
+    seated = [p for t in round_.tables.all() for p in t.players]
+    assert players[0].pk not in seated and players[1].pk not in seated
+    assert sorted(len(t.players) for t in round_.tables.all()) == [3, 4]
+
+
+def test_it_opens_a_rated_score_pad_per_table_and_waits_for_results(event, olga):
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    games = [t.game for t in round_.tables.all()]
+    assert all(g.source == PlayedGame.PAD and g.rated and g.rounds == 1 for g in games)
+    assert [[s.user_id for s in g.seats.order_by("seat")] for g in games] == [
+        t.players for t in round_.tables.all()
+    ]
+    with pytest.raises(tournaments.NotReady):
+        tournaments.draft_round(event)
+
+
+def test_it_swaps_players_before_the_round_starts(event, olga):
+    round_ = tournaments.draft_round(event)
+    first, second = round_.tables.all()[:2]
+    a, b = first.players[0], second.players[1]
+    tournaments.swap(round_, a, b)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.players[0] == b and second.players[1] == a
+    tournaments.begin_round(round_, olga)
+    with pytest.raises(tournaments.NotReady):
+        tournaments.swap(round_, a, b)
+
+
+def test_it_runs_two_swiss_rounds_and_cuts_to_a_final_table(event, olga, players):
+    for _ in range(2):
+        round_ = tournaments.draft_round(event)
+        tournaments.begin_round(round_, olga)
+        play(round_, olga)
+    swiss = event.stages.get(order=1)
+    standing = tournaments.stage_standings(swiss)
+    assert len(standing) == 9 and standing[0].points == 6
+    final = tournaments.draft_round(event)
+    assert final.stage.kind == Stage.BRACKET
+    (table,) = final.tables.all()
+    assert sorted(table.players) == sorted(r.player for r in standing[:4])
+    tournaments.begin_round(final, olga)
+    play(TournamentRound.objects.get(pk=final.pk), olga)
+    tournaments.finish(event)
+    event.refresh_from_db()
+    assert event.status == Tournament.FINISHED
+    picture = tournaments.bracket(event, tournaments.rounds_of(event))
+    winners = [p["id"] for t in picture[0]["tables"] for p in t["players"] if p["through"]]
+    assert winners == [table.players[0]]
+
+
+def test_it_marks_who_can_still_qualify(event, olga):
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    play(round_, olga)
+    swiss = event.stages.get(order=1)
+    rows = tournaments.stage_standings(swiss)
+    marks = tournaments.qualification(swiss, rows)
+    # One round left, 3 points a round at most: the three winners are not yet through.
+    assert set(marks.values()) == {"open"}
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    play(round_, olga)
+    rows = tournaments.stage_standings(swiss)
+    marks = tournaments.qualification(swiss, rows)
+    # No rounds left: only a tie on points across the cut stays open.
+    qualified = {p for p, m in marks.items() if m == "qualified"}
+    assert qualified and qualified <= {r.player for r in rows[:4]}
+    assert "eliminated" in marks.values()
