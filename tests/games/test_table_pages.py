@@ -38,6 +38,8 @@ def test_it_offers_only_legal_decisions_to_the_decider(client, running_table, al
     offered = {text for text in engine.view(state, 0)["legal_texts"]}
     for text in offered:
         assert f'data-action="{text}"' in html
+    # The piles themselves are buttons of the decision form: tap a pile to draw.
+    assert 'class="card back tap" form="decision" name="action" value="draw D1"' in html
     assert "data-action=" not in page(client, bob, running_table)
 
 
