@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leagues",
+    "history",
 ]
 
 MIDDLEWARE = [

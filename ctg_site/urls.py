@@ -13,6 +13,7 @@ urlpatterns = [
     path("clubs/", include("accounts.club_urls")),
     path("", include("leagues.urls")),
     path("play/", include("games.urls")),
+    path("", include("history.urls")),
 ]
 
 if settings.DEBUG:

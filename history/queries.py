@@ -1,0 +1,161 @@
+"""Which finished games a person may see, and the history filters (one form for pages and API).
+
+Visibility: a game without a club is public; a club's game is for that club's members and for
+the people who played in it. Everything else answers as if it did not exist.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from accounts.models import Club, Membership
+from leagues.models import League, PlayedGame, Seat
+
+User = get_user_model()
+
+
+def visible_games(user):
+    """Confirmed games the user may see; subqueries, not joins, so rows never repeat."""
+    games = PlayedGame.objects.confirmed()
+    if not user.is_authenticated:
+        return games.filter(club__isnull=True)
+    return games.filter(
+        Q(club__isnull=True)
+        | Q(club_id__in=Membership.objects.filter(user_id=user.pk).values("club_id"))
+        | Q(pk__in=Seat.objects.filter(user_id=user.pk).values("game_id"))
+    )
+
+
+def with_rows(games):
+    """What a list row shows, in a fixed number of queries whatever the page size."""
+    return games.select_related("club", "league").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    )
+
+
+def can_see(user, game: PlayedGame) -> bool:
+    return visible_games(user).filter(pk=game.pk).exists()
+
+
+YES_NO = [("", _("any")), ("yes", _("yes")), ("no", _("no"))]
+
+
+class HistoryFilter(forms.Form):
+    """GET filters; every field optional, unknown or invalid values are simply ignored."""
+
+    player = forms.CharField(label=_("Player"), required=False, max_length=150)
+    opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
+    club = forms.ChoiceField(label=_("Club"), required=False)
+    league = forms.TypedChoiceField(label=_("League"), required=False, coerce=int)
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    players = forms.TypedChoiceField(
+        label=_("Number of players"),
+        required=False,
+        coerce=int,
+        choices=[("", _("any")), (2, "2"), (3, "3"), (4, "4")],
+    )
+    mode = forms.ChoiceField(
+        label=_("Mode"),
+        required=False,
+        choices=[
+            ("", _("any")),
+            ("standard", _("standard (4 rounds)")),
+            ("quick", _("quick (1 round)")),
+            ("imperial", _("Imperial Tasks")),
+        ],
+    )
+    ninja = forms.ChoiceField(label=_("Power of the Ninja"), required=False, choices=YES_NO)
+    where = forms.ChoiceField(
+        label=_("Played"),
+        required=False,
+        choices=[
+            ("", _("any")),
+            ("online", pgettext_lazy("played", "online")),
+            ("physical", _("at a table (score pad)")),
+        ],
+    )
+    rated = forms.ChoiceField(label=_("Rated"), required=False, choices=YES_NO)
+    result = forms.ChoiceField(
+        label=_("Result of the player"),
+        required=False,
+        choices=[("", _("any")), ("won", _("won")), ("lost", _("lost"))],
+    )
+
+    def __init__(self, data, user):
+        super().__init__(data)
+        self.user = user
+        clubs = Club.objects.filter(memberships__user_id=user.pk) if user.is_authenticated else []
+        self.fields["club"].choices = [("", _("any"))] + [(c.slug, c.name) for c in clubs]
+        leagues = (
+            League.objects.filter(club__memberships__user_id=user.pk).select_related("club")
+            if user.is_authenticated
+            else []
+        )
+        self.fields["league"].choices = [("", _("any"))] + [
+            (lg.pk, f"{lg.club.name}: {lg.name}") for lg in leagues
+        ]
+
+    def filter(self, games):
+        """Apply the valid filters; an invalid field is dropped rather than failing the page."""
+        self.is_valid()
+        data = {k: v for k, v in self.cleaned_data.items() if v not in ("", None)}
+        player = data.get("player")
+        if player:
+            player_seats = Seat.objects.filter(user__username__iexact=player)
+            result = data.get("result")
+            if result == "won":
+                player_seats = player_seats.filter(place=1)
+            elif result == "lost":
+                player_seats = player_seats.exclude(place=1)
+            games = games.filter(pk__in=player_seats.values("game_id"))
+        if data.get("opponent"):
+            games = games.filter(
+                pk__in=Seat.objects.filter(user__username__iexact=data["opponent"]).values(
+                    "game_id"
+                )
+            )
+        if data.get("club"):
+            games = games.filter(club__slug=data["club"])
+        if data.get("league"):
+            games = games.filter(league_id=data["league"])
+        if data.get("date_from"):
+            games = games.filter(played_at__date__gte=data["date_from"])
+        if data.get("date_to"):
+            games = games.filter(played_at__date__lte=data["date_to"])
+        if data.get("players"):
+            games = games.filter(
+                pk__in=Seat.objects.filter(seat=data["players"] - 1).values("game_id")
+            ).exclude(pk__in=Seat.objects.filter(seat=data["players"]).values("game_id"))
+        mode = data.get("mode")
+        if mode == "standard":
+            games = games.filter(rounds=4)
+        elif mode == "quick":
+            games = games.filter(rounds=1)
+        elif mode == "imperial":
+            games = games.filter(imperial_tasks=True)
+        if data.get("ninja"):
+            games = games.filter(ninja=data["ninja"] == "yes")
+        if data.get("where") == "online":
+            games = games.filter(source=PlayedGame.ONLINE)
+        elif data.get("where") == "physical":
+            games = games.filter(source=PlayedGame.PAD)
+        if data.get("rated"):
+            games = games.filter(rated=data["rated"] == "yes")
+        return games
+
+
+def table_id_of(game: PlayedGame) -> int | None:
+    """The online table a game was played at, from its ``online:<table id>`` reference."""
+    prefix, _sep, rest = game.external_ref.partition(":")
+    if prefix == "online" and rest.isdigit():
+        return int(rest)
+    return None

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from history import api, views
+
+urlpatterns = [
+    path("history/", views.history_list, name="history"),
+    path("history/game/<int:game_id>/", views.game_detail, name="history_game"),
+    path("history/replay/<int:table_id>/", views.replay_view, name="history_replay"),
+    path("history/record/<int:table_id>.json", views.record_download, name="history_record"),
+    path("history/import/", views.record_import, name="history_import"),
+    path("api/", api.docs, name="api_docs"),
+    path("api/v1/openapi.json", api.openapi, name="api_openapi"),
+    path("api/v1/games/", api.games, name="api_games"),
+    path("api/v1/games/<int:game_id>/", api.game, name="api_game"),
+    path("api/v1/games/<int:game_id>/record/", api.game_record, name="api_game_record"),
+    path("api/v1/leagues/<int:league_id>/table/", api.league_table, name="api_league_table"),
+    path("api/v1/ratings/", api.ratings, name="api_ratings"),
+]

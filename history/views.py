@@ -1,0 +1,193 @@
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from games.access import viewer_of
+from games.models import Table
+from games.rendering import board_context
+from history import queries, records, replay
+from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat
+
+PAGE_SIZE = 25
+
+
+def _page(request: HttpRequest, games, size: int):
+    paginator = Paginator(games, size)
+    return paginator.get_page(request.GET.get("page"))
+
+
+def history_list(request: HttpRequest) -> HttpResponse:
+    form = queries.HistoryFilter(request.GET, request.user)
+    games = queries.with_rows(form.filter(queries.visible_games(request.user)))
+    page = _page(request, games, PAGE_SIZE)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "page": page,
+        "rows": [_row(game) for game in page.object_list],
+        "query": query.urlencode(),
+    }
+    template = "history/list.html#results" if request.htmx else "history/list.html"
+    return render(request, template, context)
+
+
+def _row(game: PlayedGame) -> dict:
+    seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
+    return {"game": game, "seats": seats, "table_id": queries.table_id_of(game)}
+
+
+def _visible_game(request: HttpRequest, game_id: int) -> PlayedGame:
+    games = queries.visible_games(request.user).select_related("club", "league")
+    return get_object_or_404(games, pk=game_id)
+
+
+def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _visible_game(request, game_id)
+    seats = list(
+        game.seats.select_related("user").prefetch_related(
+            Prefetch("round_scores", queryset=RoundScore.objects.order_by("round_no"))
+        )
+    )
+    rounds = [
+        {
+            "round": r,
+            "scores": [
+                next((s.total for s in seat.round_scores.all() if s.round_no == r), "")
+                for seat in seats
+            ],
+        }
+        for r in range(1, game.rounds + 1)
+    ]
+    changes = _rating_changes(game, seats)
+    table_id = queries.table_id_of(game)
+    table = Table.objects.filter(pk=table_id).first() if table_id else None
+    context = {
+        "game": game,
+        "seats": seats,
+        "rounds": rounds,
+        "changes": changes,
+        "placed": sorted(seats, key=lambda s: (s.place or 9, s.seat)),
+        "table": table if table and table.status == Table.FINISHED else None,
+    }
+    return render(request, "history/game.html", context)
+
+
+def _rating_changes(game: PlayedGame, seats: list[Seat]) -> dict[int, dict]:
+    """Each member's displayed rating after this game and the change it made."""
+    after = {row.user_id: row for row in RatingHistory.objects.filter(game=game)}
+    changes = {}
+    for seat in seats:
+        row = after.get(seat.user_id)
+        if row is None:
+            continue
+        before = (
+            RatingHistory.objects.filter(user_id=seat.user_id)
+            .filter(
+                Q(played_at__lt=row.played_at) | Q(played_at=row.played_at, game_id__lt=row.game_id)
+            )
+            .order_by("-played_at", "-game_id")
+            .values_list("display", flat=True)
+            .first()
+        )
+        delta = None if before is None else row.display - before
+        changes[seat.pk] = {"after": row.display, "delta": delta}
+    return changes
+
+
+def _finished_table(request: HttpRequest, table_id: int) -> Table:
+    table = get_object_or_404(Table, pk=table_id, status=Table.FINISHED)
+    allowed, _seat = viewer_of(table, request.user)
+    if not allowed:
+        raise Http404(_("This table is for members of its club only."))
+    return table
+
+
+def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Finished games only: a running game's record holds the order of the decks."""
+    table = _finished_table(request, table_id)
+    response = HttpResponse(
+        json.dumps(table.record, indent=1), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="ctg-table-{table.pk}.json"'
+    return response
+
+
+def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Step through a game. While it runs: its own players only, their own seat's view."""
+    table = get_object_or_404(
+        Table.objects.select_related("club"),
+        pk=table_id,
+        status__in=[Table.RUNNING, Table.FINISHED],
+    )
+    allowed, own_seat = viewer_of(table, request.user)
+    running = table.status == Table.RUNNING
+    if not allowed or (running and own_seat is None):
+        raise Http404(_("There is no replay of this game for you."))
+    seats = list(table.seats.all())
+    if running:
+        viewer = own_seat
+        views = []
+    else:
+        requested = request.GET.get("seat", "")
+        viewer = int(requested) if requested.isdigit() and int(requested) < len(seats) else None
+        views = [{"seat": None, "name": _("Public view")}] + [
+            {"seat": s.position, "name": s.name} for s in seats
+        ]
+    lines = replay.action_lines(table.record)
+    total = len(lines)
+    try:
+        step = int(request.GET.get("step", total))
+    except ValueError:
+        step = total
+    step = max(0, min(step, total))
+    state = replay.position(table.record, step)
+    if running and step == total:
+        state = table.supply_decks(state)
+    board = board_context(table, state, viewer) | {"choices": None}
+    board["table"].deadline = None
+    context = {
+        "table": table,
+        "board_html": render_to_string("games/table.html#board", board, request=request),
+        "step": step,
+        "total": total,
+        "viewer": viewer,
+        "views": views,
+        "running": running,
+        "last_action": lines[step - 1][1] if step else "",
+        "seat_query": "" if viewer is None or running else f"&seat={viewer}",
+        "played_game": PlayedGame.objects.filter(external_ref=f"online:{table.pk}").first(),
+    }
+    template = "history/replay.html#replay" if request.htmx else "history/replay.html"
+    return render(request, template, context)
+
+
+@login_required
+def record_import(request: HttpRequest) -> HttpResponse:
+    error = ""
+    text = ""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is not None:
+            text = upload.read(2_000_000).decode("utf-8", errors="replace")
+        else:
+            text = request.POST.get("record", "")
+        try:
+            table = records.import_record(records.parse(text), request.user)
+        except records.ImportRefused as refused:
+            error = refused.message
+        else:
+            messages.success(request, _("The game was imported as an unrated game."))
+            game = PlayedGame.objects.get(external_ref=f"online:{table.pk}")
+            return redirect("history_game", game.pk)
+    status = 400 if error else 200
+    return render(request, "history/import.html", {"error": error, "text": text}, status=status)
