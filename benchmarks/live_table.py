@@ -84,10 +84,20 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "ctg_site.asgi:application"],
-        cwd=ROOT, env=os.environ,
-        stdout=subprocess.DEVNULL, stderr=open("/tmp/lead/daphne.log", "w"),
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "ctg_site.asgi:application",
+        ],
+        cwd=ROOT,
+        env=os.environ,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         for _ in range(100):
@@ -119,7 +129,9 @@ async def run(base: str, table_id: int, sessions: list[str], args) -> list[float
 
     ws_url = base.replace("http", "ws") + f"/ws/tables/{table_id}/"
     sockets = [
-        await websockets.connect(ws_url, origin=base, additional_headers={"Cookie": f"sessionid={s}"})
+        await websockets.connect(
+            ws_url, origin=base, additional_headers={"Cookie": f"sessionid={s}"}
+        )
         for s in sessions
     ] + [await websockets.connect(ws_url, origin=base) for _ in range(args.spectators)]
     for ws in sockets:
@@ -152,10 +164,14 @@ async def run(base: str, table_id: int, sessions: list[str], args) -> list[float
         version, seat, text = move
         body = f"action={text.replace(' ', '+')}&version={version}".encode()
         request = urllib.request.Request(
-            f"{base}/play/t/{table_id}/play/", data=body,
-            headers={"Cookie": f"sessionid={sessions[seat]}; csrftoken={csrf}",
-                     "X-CSRFToken": csrf, "HX-Request": "true",
-                     "Content-Type": "application/x-www-form-urlencoded"},
+            f"{base}/play/t/{table_id}/play/",
+            data=body,
+            headers={
+                "Cookie": f"sessionid={sessions[seat]}; csrftoken={csrf}",
+                "X-CSRFToken": csrf,
+                "HX-Request": "true",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
         )
         start = time.perf_counter()
         await asyncio.to_thread(urllib.request.urlopen, request)
