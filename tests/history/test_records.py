@@ -1,0 +1,91 @@
+"""Record export and import: the same result back, refused records leave nothing behind."""
+
+import json
+
+import pytest
+
+from games import engine
+from games.models import Table
+from leagues.models import PlayedGame
+from tests.history.conftest import online_game
+
+
+def imported(client, record):
+    return client.post("/history/import/", {"record": json.dumps(record)})
+
+
+def test_it_exports_and_imports_a_game_with_the_same_result(client, alice, bob, charlie):
+    table, game = online_game([alice, bob, charlie], seed=21, rounds=3, variants=["imperial-tasks"])
+    client.force_login(charlie)
+    response = client.get(f"/history/record/{table.pk}.json")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    record = json.loads(response.content)
+    assert record["format"] == "ctg-record/1"
+    response = imported(client, record)
+    assert response.status_code == 302
+    copy = Table.objects.exclude(pk=table.pk).get()
+    assert copy.status == Table.FINISHED and copy.result == table.result and not copy.rated
+    played = PlayedGame.objects.get(external_ref=f"online:{copy.pk}")
+    assert response["Location"] == f"/history/game/{played.pk}/"
+    assert not played.rated
+    assert [(s.total, s.place) for s in played.seats.all()] == [
+        (s.total, s.place) for s in game.seats.all()
+    ]
+    # Only the importer is linked to an account; the others keep their names.
+    assert [s.user_id for s in played.seats.all()] == [None, None, charlie.pk]
+    assert [s.name for s in played.seats.all()] == ["alice", "bob", "charlie"]
+
+
+def test_it_imports_an_uploaded_file(client, alice):
+    state = engine.random_game(engine.Options(2, 1), 5, ["ann", "alice"])
+    client.force_login(alice)
+    upload = pytest.importorskip("django.core.files.uploadedfile").SimpleUploadedFile(
+        "game.json", json.dumps(engine.to_record(state)).encode(), "application/json"
+    )
+    response = client.post("/history/import/", {"file": upload})
+    assert response.status_code == 302
+    assert PlayedGame.objects.get().seats.get(seat=1).user == alice
+
+
+def test_it_refuses_an_illegal_record_with_round_and_action(client, alice):
+    state = engine.random_game(engine.Options(2, 1), 6, ["ann", "cy"])
+    record = engine.to_record(state)
+    first = record["rounds"][0]["actions"][0]
+    record["rounds"][0]["actions"][1] = first.replace("D1", "X1").replace("D2", "X1")
+    client.force_login(alice)
+    response = imported(client, record)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Round 1, action 2" in html and "breaks a rule: §" in html
+    assert not Table.objects.exists() and not PlayedGame.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "This is not JSON"),
+        ("[1, 2]", "A record is a JSON object."),
+        ('{"format": "ctg-record/2"}', "The record is malformed: &#x27;format&#x27; must be"),
+    ],
+)
+def test_it_refuses_a_malformed_record(client, alice, text, message):
+    client.force_login(alice)
+    response = client.post("/history/import/", {"record": text})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_it_refuses_an_unfinished_record(client, alice):
+    state = engine.random_game(engine.Options(2, 1), 7, ["ann", "cy"])
+    record = engine.to_record(state)
+    record["rounds"][0]["actions"] = record["rounds"][0]["actions"][:10]
+    client.force_login(alice)
+    response = imported(client, record)
+    assert "stops before the game is over" in response.content.decode()
+    assert not PlayedGame.objects.exists()
+
+
+def test_it_asks_anonymous_visitors_to_log_in_before_importing(client):
+    assert client.get("/history/import/").status_code == 302

@@ -1,0 +1,93 @@
+"""Replays: who may step through a game, and that nobody sees what their seat could not.
+
+alice and bob play; charlie watches nothing of a running game (not even as a spectator),
+and anyone allowed to see a finished game may switch between the public view and each seat.
+"""
+
+import pytest
+
+from games import actions, engine
+from history import replay
+from tests.games.conftest import open_table
+from tests.games.leaks import scan
+from tests.history.conftest import online_game
+
+
+@pytest.fixture
+def running(alice, bob):
+    table = open_table(alice)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    for _ in range(12):
+        table.refresh_from_db()
+        state = table.state()
+        text = engine.action_text(state.legal_actions()[0], state.names)
+        actions.play(table.pk, state.decider, text, table.version)
+    table.refresh_from_db()
+    return table
+
+
+def test_it_shows_a_running_game_only_to_its_players_in_their_own_view(
+    client, running, alice, bob, charlie
+):
+    assert client.get(f"/history/replay/{running.pk}/").status_code == 404
+    client.force_login(charlie)
+    assert client.get(f"/history/replay/{running.pk}/").status_code == 404
+    for position, user in ((0, alice), (1, bob)):
+        client.force_login(user)
+        total = len(replay.action_lines(running.record))
+        assert total >= 12
+        for step in range(total + 1):
+            # Asking for the other seat's view is ignored while the game runs.
+            response = client.get(f"/history/replay/{running.pk}/?step={step}&seat={1 - position}")
+            html = response.content.decode()
+            assert f'data-viewer="{position}"' in html
+            assert scan(html, replay.position(running.record, step), position) == []
+
+
+def test_it_never_offers_a_running_games_record(client, running, alice):
+    client.force_login(alice)
+    assert client.get(f"/history/record/{running.pk}.json").status_code == 404
+
+
+def test_it_lets_anyone_switch_views_of_a_finished_public_game(client, alice, bob, charlie):
+    table, _game = online_game([alice, bob], seed=7)
+    client.force_login(charlie)
+    total = len(replay.action_lines(table.record))
+    for step in (0, 1, total // 2, total):
+        for seat in ("", "0", "1"):
+            response = client.get(f"/history/replay/{table.pk}/?step={step}&seat={seat}")
+            assert response.status_code == 200
+            html = response.content.decode()
+            viewer = int(seat) if seat else None
+            expected = "public" if viewer is None else str(viewer)
+            assert f'data-viewer="{expected}"' in html
+            assert scan(html, replay.position(table.record, step), viewer) == []
+
+
+def test_it_hides_a_club_games_replay_from_outsiders(client, alice, bob, charlie, club):
+    table, _game = online_game([alice, bob], seed=8, club=club)
+    client.force_login(charlie)
+    assert client.get(f"/history/replay/{table.pk}/").status_code == 404
+    assert client.get(f"/history/record/{table.pk}.json").status_code == 404
+    client.force_login(bob)
+    assert client.get(f"/history/replay/{table.pk}/?seat=0").status_code == 200
+
+
+def test_it_steps_through_htmx_with_the_replay_partial(client, alice, bob):
+    table, _game = online_game([alice, bob], seed=9)
+    client.force_login(alice)
+    response = client.get(f"/history/replay/{table.pk}/?step=3", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="replay"')
+    assert 'data-step="3"' in html
+    assert 'href="?step=4"' in html and 'href="?step=2"' in html
+
+
+def test_it_rebuilds_the_final_position_from_the_whole_record(alice, bob):
+    table, _game = online_game([alice, bob], seed=10, rounds=4)
+    total = len(replay.action_lines(table.record))
+    state = replay.position(table.record, total)
+    assert engine.result(state) == table.result
+    middle = replay.position(table.record, total // 2)
+    assert not middle.game_over
