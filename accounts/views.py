@@ -44,9 +44,11 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     if person != request.user:
         # Clubs are private: show only the ones the visitor is in too.
         clubs = clubs.filter(members=request.user)
+    from history.stats import profile_stats_context  # history builds on accounts
     from leagues.views import profile_ratings_context  # leagues builds on accounts
 
     context = {"person": person, "clubs": clubs} | profile_ratings_context(person)
+    context |= profile_stats_context(person, request.user)
     return render(request, "accounts/profile.html", context)
 
 

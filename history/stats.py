@@ -1,0 +1,104 @@
+"""A player's statistics for the profile page, over the games the visitor may see."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from django.db.models import F, Max
+
+from games.models import Table
+from games.rendering import CHARACTERS
+from history import queries
+from leagues.models import RoundScore, Seat
+
+BAR_WIDTH = 240
+
+
+def profile_stats_context(person, viewer) -> dict:
+    """Context for templates/history/_profile_stats.html."""
+    games = queries.visible_games(viewer).filter(seats__user=person)
+    mine = list(
+        Seat.objects.filter(user=person, game__in=games).values("game_id", "place", "total")
+    )
+    game_ids = [row["game_id"] for row in mine]
+    sizes = Counter(Seat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True))
+    by_count: dict[int, list[dict]] = defaultdict(list)
+    for row in mine:
+        by_count[sizes[row["game_id"]]].append(row)
+    per_count = [
+        {
+            "players": n,
+            "games": len(rows),
+            "wins": sum(1 for r in rows if r["place"] == 1),
+            "average_score": round(sum(r["total"] for r in rows) / len(rows), 1),
+            "average_place": round(sum(r["place"] or 0 for r in rows) / len(rows), 2),
+        }
+        for n, rows in sorted(by_count.items())
+    ]
+    best_round = RoundScore.objects.filter(seat__user=person, seat__game_id__in=game_ids).aggregate(
+        best=Max(F("score") + F("bonus"))
+    )["best"]
+    places = Counter(row["place"] for row in mine if row["place"])
+    return {
+        "hs_person": person,
+        "hs_games": len(mine),
+        "hs_wins": places.get(1, 0),
+        "hs_per_count": per_count,
+        "hs_best_round": best_round,
+        "hs_places": _bars([(str(p), places[p]) for p in sorted(places)]),
+        "hs_types": _bars(_types_laid(person, viewer)),
+        "hs_opponents": _head_to_head(person, game_ids),
+    }
+
+
+def _types_laid(person, viewer) -> list[tuple[str, int]]:
+    """Cards laid per character over the person's finished online games, most first."""
+    counts: Counter[int] = Counter()
+    tables = (
+        Table.objects.visible_to(viewer)
+        .filter(status=Table.FINISHED, seats__user=person)
+        .values_list("record", "seats__name")
+    )
+    for record, name in tables:
+        prefix = f"{name}: lay "
+        for rnd in (record or {}).get("rounds", []):
+            for line in rnd.get("actions", []):
+                if line.startswith(prefix):
+                    value, count = line[len(prefix) :].split(" ")
+                    counts[int(value)] += int(count)
+    return [(f"{CHARACTERS[v]} ({v})", n) for v, n in counts.most_common(6)]
+
+
+def _head_to_head(person, game_ids: list[int], limit: int = 5) -> list[dict]:
+    """Members met most often: games together and how often the person finished ahead."""
+    rows = Seat.objects.filter(game_id__in=game_ids).values_list(
+        "game_id", "user_id", "user__username", "place"
+    )
+    by_game: dict[int, list[tuple]] = defaultdict(list)
+    for row in rows:
+        by_game[row[0]].append(row)
+    met: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for seats in by_game.values():
+        own = next(s[3] for s in seats if s[1] == person.pk)
+        for _game, user_id, username, place in seats:
+            if user_id is None or user_id == person.pk:
+                continue
+            tally = met[username]
+            tally[0] += 1
+            if own is not None and place is not None:
+                tally[1] += own < place
+                tally[2] += own > place
+    frequent = sorted(met.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
+    return [
+        {"username": name, "games": t[0], "ahead": t[1], "behind": t[2]} for name, t in frequent
+    ]
+
+
+def _bars(items: list[tuple[str, int]]) -> dict:
+    """Horizontal bars scaled to the largest count, for an inline SVG."""
+    top = max((n for _label, n in items), default=0)
+    bars = [
+        {"label": label, "count": n, "width": round(BAR_WIDTH * n / top) if top else 0, "y": i * 22}
+        for i, (label, n) in enumerate(items)
+    ]
+    return {"bars": bars, "height": 22 * len(bars)}
