@@ -5,7 +5,7 @@ from django.db import transaction
 
 from accounts.models import Membership, User
 from leagues import actions, tournaments
-from leagues.models import PlayedGame, Stage, Tournament, TournamentRound
+from leagues.models import PlayedGame, RecomputeJob, Stage, Tournament, TournamentRound
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +132,17 @@ def test_it_marks_who_can_still_qualify(event, olga):
     qualified = {p for p, m in marks.items() if m == "qualified"}
     assert qualified and qualified <= {r.player for r in rows[:4]}
     assert "eliminated" in marks.values()
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_it_feeds_ratings_when_the_tournament_is_rated(event, olga, rated):
+    Tournament.objects.filter(pk=event.pk).update(rated=rated)
+    event.refresh_from_db()
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    play(round_, olga)
+    games = PlayedGame.objects.filter(tournament_table__round=round_)
+    assert games.count() == 3
+    assert set(games.values_list("rated", flat=True)) == {rated}
+    assert set(games.values_list("status", flat=True)) == {PlayedGame.CONFIRMED}
+    assert RecomputeJob.objects.exists() == rated

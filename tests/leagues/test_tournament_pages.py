@@ -1,0 +1,127 @@
+"""Tournament pages: who may see and run them, and an organiser's round through HTTP.
+
+olga organises Tenno; alice and bob are members; charlie is elsewhere; anonymous is nobody.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from leagues import tournaments
+from leagues.models import Stage, Tournament, TournamentRound
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user):
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def event(club, olga, alice, bob):
+    tournament = tournaments.create(
+        club,
+        name="Winter cup",
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        stages=[{"kind": Stage.SWISS, "rounds": 2}],
+    )
+    return tournament
+
+
+def url(name, event, **extra):
+    return reverse(name, args=[event.club.slug, event.pk], **extra)
+
+
+def test_it_lets_an_organiser_create_a_tournament_with_a_cut(club, olga):
+    response = client_for(olga).post(
+        reverse("tournament_create", args=[club.slug]),
+        {
+            "name": "Spring open",
+            "mode": "physical",
+            "game_length": "standard",
+            "max_table": "4",
+            "seeding": "rating",
+            "first_kind": "swiss",
+            "first_rounds": "3",
+            "cut": "8",
+            "bracket_rounds": "2",
+            "advance": "2",
+            "rated": "on",
+        },
+    )
+    tournament = Tournament.objects.get(name="Spring open")
+    assert response.status_code == 302 and response.url == tournament.get_absolute_url()
+    stages = list(tournament.stages.values_list("kind", "rounds", "cut", "advance"))
+    assert stages == [("swiss", 3, None, 1), ("bracket", 2, 8, 2)]
+    assert tournament.rated
+
+
+def test_it_refuses_tournament_creation_to_members(club, alice):
+    response = client_for(alice).get(reverse("tournament_create", args=[club.slug]))
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("olga", 200), ("alice", 200), ("charlie", 404), (None, 302)],
+)
+def test_it_shows_pages_to_members_only(event, request, persona, status):
+    user = request.getfixturevalue(persona) if persona else None
+    for name in ["tournament", "tournament_projector"]:
+        assert client_for(user).get(url(name, event)).status_code == status
+    assert client_for(user).get(reverse("tournament_list", args=["tenno"])).status_code == status
+
+
+def test_it_lets_members_register_but_only_organisers_run_the_event(event, alice, bob, charlie):
+    assert client_for(alice).post(url("tournament_register", event)).status_code == 302
+    entry = event.entries.get(user=alice)
+    assert not entry.checked_in
+    # A member cannot add someone else, check in, or draw a round; an outsider sees nothing.
+    add = client_for(alice).post(url("tournament_register", event), {"user": bob.pk})
+    assert add.status_code == 403
+    assert (
+        client_for(alice).post(url("tournament_presence", event), {"action": "all-in"}).status_code
+        == 403
+    )
+    assert (
+        client_for(alice).post(url("tournament_step", event), {"step": "draft"}).status_code == 403
+    )
+    assert client_for(charlie).post(url("tournament_register", event)).status_code == 404
+    assert (
+        client_for(None).post(url("tournament_step", event), {"step": "draft"}).status_code == 302
+    )
+    assert not TournamentRound.objects.exists()
+
+
+def test_it_runs_a_round_from_the_organiser_page(event, olga, alice, bob):
+    organiser = client_for(olga)
+    for user in (olga, alice):
+        organiser.post(url("tournament_register", event), {"user": user.pk})
+    client_for(bob).post(url("tournament_register", event))
+    organiser.post(url("tournament_presence", event), {"action": "all-in"})
+    assert event.entries.filter(checked_in=True).count() == 3
+
+    organiser.post(url("tournament_step", event), {"step": "draft"})
+    round_ = TournamentRound.objects.get()
+    (table,) = round_.tables.all()
+    a, b = table.players[0], table.players[2]
+    organiser.post(
+        url("tournament_step", event), {"step": "swap", "round": round_.pk, "a": a, "b": b}
+    )
+    table.refresh_from_db()
+    assert table.players[0] == b and table.players[2] == a
+    page = organiser.get(url("tournament", event)).content.decode()
+    assert "Start the round" in page
+
+    organiser.post(url("tournament_step", event), {"step": "begin", "round": round_.pk})
+    table.refresh_from_db()
+    assert table.game is not None
+    page = organiser.get(url("tournament", event)).content.decode()
+    assert reverse("pad", args=["tenno", table.game_id]) in page
+    # Drawing again before the results are in is refused with a reason.
+    response = organiser.post(url("tournament_step", event), {"step": "draft"}, follow=True)
+    assert "needs a confirmed result first" in response.content.decode()
