@@ -1,0 +1,54 @@
+"""A player opens the history, filters it, opens a game and steps through its replay."""
+
+import pytest
+from django.test import Client
+
+from history import replay
+from tests.history.conftest import online_game, pad_game
+
+pytestmark = pytest.mark.browser
+
+
+def session_cookie(user, url):
+    client = Client()
+    client.force_login(user)
+    return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
+
+
+def test_it_filters_opens_a_game_and_replays_it_with_the_keyboard(
+    live_server_url, alice, bob, charlie, request
+):
+    table, game = online_game([alice, bob], seed=31, variants=["ninja"], day=3)
+    online_game([alice, charlie], seed=32, day=4)
+    online_game([alice, bob], seed=33, day=5)
+    pad_game([alice, bob], [[10], [5]], day=6)
+    total = len(replay.action_lines(table.record))
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")  # after all ORM work: see STACK-NOTES
+
+    context = browser.new_context()
+    context.add_cookies([cookie])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/history/")
+    assert page.locator("#results tbody tr").count() == 4
+    page.fill("#id_opponent", "bob")
+    page.press("#id_opponent", "Enter")
+    page.wait_for_url("**opponent=bob**")
+    page.wait_for_function("document.querySelectorAll('#results tbody tr').length === 3")
+    page.select_option("#id_ninja", "yes")
+    page.wait_for_function("document.querySelectorAll('#results tbody tr').length === 1")
+    assert "ninja=yes" in page.url and "opponent=bob" in page.url
+    page.click(f'#results tr[data-game="{game.pk}"] >> text=Details')
+    page.wait_for_url(f"**/history/game/{game.pk}/")
+    page.click("text=Replay")
+    page.wait_for_selector(f'#replay[data-step="{total}"]')
+    page.keyboard.press("Home")
+    page.wait_for_selector('#replay[data-step="0"]')
+    for step in range(1, total + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f'#replay[data-step="{step}"]')
+    assert page.url.endswith(f"step={total}")
+    assert "The game is over." in page.inner_text("#board")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f'#replay[data-step="{total - 1}"]')
+    context.close()
