@@ -43,18 +43,19 @@ class Refused(Exception):
         self.code = code
 
 
-def _broadcast(table_id: int, version: int, status: str) -> None:
+def _broadcast(identity: tuple[int, int], version: int, status: str) -> None:
     layer = get_channel_layer()
-    async_to_sync(layer.group_send)(
-        table_group(table_id), {"type": "table.changed", "version": version, "status": status}
-    )
+    table_id, stamp = identity
+    message = {"type": "table.changed", "version": version, "status": status, "stamp": stamp}
+    async_to_sync(layer.group_send)(table_group(table_id), message)
     async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
 def _after_commit(table: Table, state: engine.State | None = None) -> None:
     """Tell viewers, and set the next AI move or clock check going, once this commits."""
     table_id, version, status = table.pk, table.version, table.status
-    transaction.on_commit(lambda: _broadcast(table_id, version, status))
+    identity = table.identity
+    transaction.on_commit(lambda: _broadcast(identity, version, status))
     if state is None or table.status != Table.RUNNING:
         return
     from games import tasks

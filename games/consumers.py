@@ -46,10 +46,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         # Most sockets share a view that another socket of this process already rendered:
         # take it from the cache without a trip to the database thread.
         html = cached_board(
-            self.table_id, event["version"], event["status"], self.viewer, self.language
+            (self.table_id, event["stamp"]),
+            event["version"],
+            event["status"],
+            self.viewer,
+            self.language,
         )
         if html is None:
-            key = (self.table_id, event["version"], self.viewer, self.language)
+            key = (self.table_id, event["stamp"], event["version"], self.viewer, self.language)
             pending = _rendering.get(key)
             if pending is None:
                 pending = _rendering[key] = asyncio.ensure_future(self._render())

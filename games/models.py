@@ -12,7 +12,7 @@ from accounts.models import new_invite_token
 from games import engine
 from games.engine.cards import VALUES, full_deck
 
-_states: OrderedDict[tuple[int, int], engine.State] = OrderedDict()
+_states: OrderedDict[tuple[int, int, int], engine.State] = OrderedDict()
 _states_lock = threading.Lock()
 
 
@@ -120,6 +120,11 @@ class Table(models.Model):
         return reverse("table", args=[self.pk])
 
     @property
+    def identity(self) -> tuple[int, int]:
+        """(pk, creation stamp): a cache key that stays unique where ids of deleted rows return."""
+        return self.pk, int(self.created.timestamp() * 1_000_000)
+
+    @property
     def options(self) -> engine.Options:
         return engine.Options(self.seats_count, self.rounds, frozenset(self.variants))
 
@@ -142,7 +147,7 @@ class Table(models.Model):
 
         Rebuilds are cached per process by (table, version); callers get their own clone.
         """
-        key = (self.pk, self.version)
+        key = (*self.identity, self.version)
         with _states_lock:
             cached = _states.get(key)
         if cached is None:

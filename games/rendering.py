@@ -187,10 +187,10 @@ _cache_lock = threading.Lock()
 CACHE_SIZE = 512
 
 
-def cached_board(table_id: int, version: int, status: str, viewer: int | None, language: str):
+def cached_board(identity: tuple, version: int, status: str, viewer: int | None, language: str):
     """A render already made for this view, or None; cheap enough to call from async code."""
     with _cache_lock:
-        return _cache.get((table_id, version, status, viewer, language))
+        return _cache.get((identity, version, status, viewer, language))
 
 
 def render_board(table: Table, viewer: int | None, language: str, request=None) -> str:
@@ -202,7 +202,7 @@ def render_board(table: Table, viewer: int | None, language: str, request=None) 
     if request is not None:
         context = board_context(table, table.state(), viewer)
         return render_to_string("games/table.html#board", context, request=request)
-    key = (table.pk, table.version, table.status, viewer, language)
+    key = (table.identity, table.version, table.status, viewer, language)
     html = cached_board(*key)
     if html is not None:
         return html
