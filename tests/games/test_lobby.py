@@ -1,0 +1,100 @@
+import pytest
+
+from games.models import Seat, Table
+from tests.games.conftest import open_table
+
+pytestmark = pytest.mark.django_db
+
+# alice hosts; bob joins by the invite link; charlie only looks.
+
+
+def seat_op(client, table, op, **extra):
+    return client.post(f"/play/t/{table.pk}/seat/", {"op": op, **extra})
+
+
+def test_it_opens_a_table_from_the_form_with_the_host_seated(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/play/new/",
+        {
+            "seats_count": 3,
+            "mode": "quick",
+            "ninja": "on",
+            "visibility": "public",
+            "seat_order": "random",
+            "clock": "live",
+            "timeout_policy": "ai",
+        },
+    )
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert (table.seats_count, table.rounds, table.ninja, table.clock_seconds) == (3, 1, True, 60)
+    assert list(table.seats.values_list("user__username", flat=True)) == ["alice"]
+
+
+def test_it_explains_impossible_table_settings(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/play/new/",
+        {
+            "seats_count": 2,
+            "mode": "quick",
+            "imperial_tasks": "on",
+            "visibility": "club",
+            "seat_order": "random",
+            "clock": "none",
+            "timeout_policy": "ai",
+        },
+    )
+    assert response.status_code == 200
+    assert "three rounds" in response.content.decode()
+    assert "Choose the club" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_it_seats_a_player_who_follows_the_invite_link(client, alice, bob):
+    table = open_table(alice)
+    client.force_login(bob)
+
+    assert client.get(f"/play/join/{table.invite_token}/").status_code == 200
+    client.post(f"/play/join/{table.invite_token}/")
+
+    assert table.seats.filter(user=bob).exists()
+
+
+def test_it_says_a_bad_invite_link_is_not_valid(client, bob):
+    client.force_login(bob)
+    response = client.get("/play/join/not-a-token/")
+    assert response.status_code == 404
+    assert "not valid" in response.content.decode()
+
+
+def test_it_lets_only_the_host_add_ai_start_and_cancel(client, alice, bob):
+    table = open_table(alice)
+    client.force_login(bob)
+    seat_op(client, table, "take")
+    for op in ("start", "cancel", "add_ai"):
+        seat_op(client, table, op)
+    table.refresh_from_db()
+    assert table.status == Table.OPEN
+    assert not table.seats.exclude(ai_level="").exists()
+
+    seat_op(client, table, "leave")
+    client.force_login(alice)
+    seat_op(client, table, "add_ai", level="heuristic")
+    seat_op(client, table, "start")
+    table.refresh_from_db()
+    assert table.status == Table.RUNNING
+    assert Seat.objects.get(table=table, position=1).ai_level == "heuristic"
+
+
+def test_it_cancels_an_open_table_and_keeps_it_out_of_the_lobby(client, alice, charlie):
+    table = open_table(alice)
+    client.force_login(alice)
+    seat_op(client, table, "cancel")
+    client.force_login(charlie)
+
+    lobby = client.get("/play/").content.decode()
+
+    assert f"/play/t/{table.pk}/" not in lobby
+    assert Table.objects.get(pk=table.pk).status == Table.CANCELLED
