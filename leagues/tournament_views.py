@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from leagues import pairing, tournaments
 from leagues.access import get_club_for_member, is_organiser, require_organiser
-from leagues.models import League, Stage, Tournament, TournamentRound
+from leagues.models import League, Stage, Tournament, TournamentRound, TournamentTable
 
 User = get_user_model()
 
@@ -254,6 +254,12 @@ def _refusal(code: str) -> str:
         "round-started": _("The round has started: its tables can no longer change."),
         "not-seated": _("Choose two different players of this round."),
         "rounds-left": _("Rounds are still to be played."),
+        "not-mixed": _("Only a mixed event has both online and physical tables."),
+        "no-ai": _("This tournament does not let AI players fill seats."),
+        "not-open": _("Only a seat at an online table that has not started can go to an AI."),
+        "host-absent": _(
+            "The table's host is missing: swap the players before the round starts instead."
+        ),
     }
     return texts.get(code, _("This cannot be done now."))
 
@@ -276,6 +282,16 @@ def tournament_step(request, slug, tournament_id):
     try:
         if step == "draft":
             tournaments.draft_round(tournament)
+        elif step in ("ai", "online", "physical"):
+            table = get_object_or_404(
+                TournamentTable,
+                pk=request.POST.get("table"),
+                round__stage__tournament=tournament,
+            )
+            if step == "ai":
+                tournaments.fill_with_ai(table, int(request.POST.get("player") or 0))
+            else:
+                tournaments.set_online(table, step == "online")
         elif step in ("swap", "begin"):
             round_ = get_object_or_404(
                 TournamentRound, pk=request.POST.get("round"), stage__tournament=tournament

@@ -109,10 +109,12 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
     seats = [s for s in game.seats.all() if s.user_id is not None]
+    # An AI that filled a no-show's seat is not in the event: places count among people.
+    place = {s.user_id: s.place or len(seats) for s in seats}
     return pairing.GameResult(
         round=table.round.number,
         scores={s.user_id: s.total for s in seats},
-        places={s.user_id: s.place or len(seats) for s in seats},
+        places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
     )
 
 
@@ -271,6 +273,18 @@ def swap(round_: TournamentRound, a: int, b: int) -> None:
         _changed(round_.stage.tournament)
 
 
+def set_online(table: TournamentTable, online: bool) -> None:
+    """In a mixed event, choose before the start whether a table plays online."""
+    with transaction.atomic():
+        round_ = TournamentRound.objects.select_for_update().get(pk=table.round_id)
+        if round_.status != TournamentRound.DRAFT:
+            raise NotReady("round-started")
+        if round_.stage.tournament.mode != Tournament.MIXED:
+            raise NotReady("not-mixed")
+        TournamentTable.objects.filter(pk=table.pk).update(online=online)
+        _changed(round_.stage.tournament)
+
+
 def begin_round(round_: TournamentRound, by) -> None:
     """Open a score pad per physical table and an online table per online one."""
     from games import actions as games
@@ -311,6 +325,34 @@ def begin_round(round_: TournamentRound, by) -> None:
             table.save(update_fields=["online_table", "game"])
         round_.status = TournamentRound.PLAYING
         round_.save(update_fields=["status"])
+        _changed(tournament)
+
+
+def fill_with_ai(table: TournamentTable, user_id: int) -> None:
+    """Give a no-show's seat at an online table to an AI player, when the event allows it.
+
+    The player leaves this table (and is not placed in it); whether they drop out of the
+    event is the organiser's separate choice.
+    """
+    from games import actions as games
+    from games.models import Table
+
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        if not tournament.allow_ai:
+            raise NotReady("no-ai")
+        online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
+        if online is None or user_id not in table.players:
+            raise NotReady("not-open")
+        if online.host_id == user_id:
+            raise NotReady("host-absent")
+        seat = online.seats.get(user_id=user_id)
+        host = online.host
+        games.leave_seat(online.pk, host, seat.position)
+        games.add_ai(online.pk, host)
+        table.players = [p for p in table.players if p != user_id]
+        table.save(update_fields=["players"])
         _changed(tournament)
 
 

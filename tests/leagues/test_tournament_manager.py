@@ -146,3 +146,49 @@ def test_it_feeds_ratings_when_the_tournament_is_rated(event, olga, rated):
     assert set(games.values_list("rated", flat=True)) == {rated}
     assert set(games.values_list("status", flat=True)) == {PlayedGame.CONFIRMED}
     assert RecomputeJob.objects.exists() == rated
+
+
+def test_it_opens_online_tables_and_takes_their_results(club, players, olga):
+    from games.models import Table
+
+    tournament = tournaments.create(
+        club,
+        name="Online night",
+        mode=Tournament.ONLINE,
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        rated=False,
+        allow_ai=True,
+        stages=[{"kind": Stage.SWISS, "rounds": 1}],
+    )
+    for user in players[:3]:
+        tournaments.register(tournament, user, checked_in=True)
+    round_ = tournaments.draft_round(tournament)
+    tournaments.begin_round(round_, olga)
+    table = round_.tables.get()
+    online = table.online_table
+    assert online.status == Table.OPEN and not online.rated and online.club == club
+    assert list(online.seats.order_by("position").values_list("user_id", flat=True)) == (
+        table.players
+    )
+    # A no-show's seat goes to an AI player; the others play on.
+    absent = table.players[2]
+    tournaments.fill_with_ai(table, absent)
+    table.refresh_from_db()
+    assert absent not in table.players
+    assert online.seats.filter(user__isnull=True).exclude(ai_level="").count() == 1
+    # The online game ends: the result arrives through leagues and lands on the table.
+    users = {u.pk: u for u in players}
+    seats = list(online.seats.order_by("position"))
+    actions.record_result(
+        players=[users[s.user_id] if s.user_id else s.name for s in seats],
+        round_scores=[[38], [28], [15]],
+        club=club,
+        rated=False,
+        external_ref=f"online:{online.pk}",
+    )
+    table.refresh_from_db()
+    result = tournaments.table_result(table)
+    assert result is not None
+    assert result.places == {table.players[0]: 1, table.players[1]: 2}
+    assert tournaments.round_complete(TournamentRound.objects.get(pk=round_.pk))

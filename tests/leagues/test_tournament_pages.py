@@ -125,3 +125,20 @@ def test_it_runs_a_round_from_the_organiser_page(event, olga, alice, bob):
     # Drawing again before the results are in is refused with a reason.
     response = organiser.post(url("tournament_step", event), {"step": "draft"}, follow=True)
     assert "needs a confirmed result first" in response.content.decode()
+
+
+def test_it_lets_a_mixed_event_play_some_tables_online(event, olga, alice, bob):
+    Tournament.objects.filter(pk=event.pk).update(mode=Tournament.MIXED)
+    for user in (olga, alice, bob):
+        tournaments.register(event, user, checked_in=True)
+    organiser = client_for(olga)
+    organiser.post(url("tournament_step", event), {"step": "draft"})
+    round_ = TournamentRound.objects.get()
+    table = round_.tables.get()
+    assert not table.online
+    organiser.post(url("tournament_step", event), {"step": "online", "table": table.pk})
+    organiser.post(url("tournament_step", event), {"step": "begin", "round": round_.pk})
+    table.refresh_from_db()
+    assert table.online and table.online_table is not None and table.game is None
+    page = organiser.get(url("tournament", event)).content.decode()
+    assert reverse("table", args=[table.online_table_id]) in page
