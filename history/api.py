@@ -6,6 +6,7 @@ part. Lists are paginated (``page``, ``page_size`` up to 100) with ``next``/``pr
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -16,8 +17,10 @@ from accounts.models import Membership
 from games.models import Table
 from history import queries
 from history.views import _finished_table
-from leagues.models import League, PlayedGame, PlayerRating
+from leagues import tournaments as tournament_rules
+from leagues.models import League, PlayedGame, PlayerRating, Tournament
 
+User = get_user_model()
 MAX_PAGE_SIZE = 100
 
 
@@ -111,6 +114,45 @@ def league_table(request: HttpRequest, league_id: int) -> JsonResponse:
     )
 
 
+def tournament_standings(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
+    if not Membership.objects.filter(club=tournament.club, user_id=request.user.pk).exists():
+        raise Http404(_("This club does not exist, or you are not a member of it."))
+    rounds = tournament_rules.rounds_of(tournament)
+    stages = list(tournament.stages.all())
+    rows_by_stage = [(stage, tournament_rules.stage_standings(stage, rounds)) for stage in stages]
+    ids = {row.player for _stage, rows in rows_by_stage for row in rows}
+    usernames = dict(User.objects.filter(pk__in=ids).values_list("pk", "username"))
+    return JsonResponse(
+        {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "club": tournament.club.slug,
+            "status": tournament.status,
+            "stages": [
+                {
+                    "order": stage.order,
+                    "kind": stage.kind,
+                    "standings": [
+                        {
+                            "rank": row.rank,
+                            "username": usernames.get(row.player),
+                            "points": row.points,
+                            "wins": row.wins,
+                            "relative_score": row.relative_score,
+                            "opponents_strength": row.opponents_strength,
+                            "best_round": row.best_round,
+                            "games": row.games,
+                        }
+                        for row in rows
+                    ],
+                }
+                for stage, rows in rows_by_stage
+            ],
+        }
+    )
+
+
 def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
     return {
         "username": rating.user.username,
@@ -134,6 +176,7 @@ FILTERS = [
     ("opponent", "string", "username of another player in the game"),
     ("club", "string", "club slug (members only)"),
     ("league", "integer", "league id"),
+    ("tournament", "integer", "tournament id"),
     ("date_from", "string", "first day, YYYY-MM-DD"),
     ("date_to", "string", "last day, YYYY-MM-DD"),
     ("players", "integer", "number of players, 2 to 4"),
@@ -193,6 +236,13 @@ def schema() -> dict:
                     "summary": "A league's table (members of its club)",
                     "parameters": item("id"),
                     "responses": ok("the table"),
+                }
+            },
+            "/api/v1/tournaments/{id}/standings/": {
+                "get": {
+                    "summary": "A tournament's standings by stage (members of its club)",
+                    "parameters": item("id"),
+                    "responses": ok("the standings"),
                 }
             },
             "/api/v1/ratings/": {

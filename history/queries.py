@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
-from leagues.models import League, PlayedGame, Seat
+from leagues.models import League, PlayedGame, Seat, Tournament
 
 User = get_user_model()
 
@@ -55,6 +55,7 @@ class HistoryFilter(forms.Form):
     opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
     club = forms.ChoiceField(label=_("Club"), required=False)
     league = forms.TypedChoiceField(label=_("League"), required=False, coerce=int)
+    tournament = forms.TypedChoiceField(label=_("Tournament"), required=False, coerce=int)
     date_from = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -107,6 +108,14 @@ class HistoryFilter(forms.Form):
         self.fields["league"].choices = [("", _("any"))] + [
             (lg.pk, f"{lg.club.name}: {lg.name}") for lg in leagues
         ]
+        tournaments = (
+            Tournament.objects.filter(club__memberships__user_id=user.pk).select_related("club")
+            if user.is_authenticated
+            else []
+        )
+        self.fields["tournament"].choices = [("", _("any"))] + [
+            (t.pk, f"{t.club.name}: {t.name}") for t in tournaments
+        ]
 
     def filter(self, games):
         """Apply the valid filters; an invalid field is dropped rather than failing the page."""
@@ -131,6 +140,8 @@ class HistoryFilter(forms.Form):
             games = games.filter(club__slug=data["club"])
         if data.get("league"):
             games = games.filter(league_id=data["league"])
+        if data.get("tournament"):
+            games = games.filter(tournament_table__round__stage__tournament_id=data["tournament"])
         if data.get("date_from"):
             games = games.filter(played_at__date__gte=data["date_from"])
         if data.get("date_to"):

@@ -14,5 +14,10 @@ urlpatterns = [
     path("api/v1/games/<int:game_id>/", api.game, name="api_game"),
     path("api/v1/games/<int:game_id>/record/", api.game_record, name="api_game_record"),
     path("api/v1/leagues/<int:league_id>/table/", api.league_table, name="api_league_table"),
+    path(
+        "api/v1/tournaments/<int:tournament_id>/standings/",
+        api.tournament_standings,
+        name="api_tournament_standings",
+    ),
     path("api/v1/ratings/", api.ratings, name="api_ratings"),
 ]

@@ -15,7 +15,7 @@ from games.access import viewer_of
 from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
-from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat
+from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat, TournamentTable
 
 PAGE_SIZE = 25
 
@@ -78,6 +78,9 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         "changes": changes,
         "placed": sorted(seats, key=lambda s: (s.place or 9, s.seat)),
         "table": table if table and table.status == Table.FINISHED else None,
+        "tournament_table": TournamentTable.objects.filter(game=game)
+        .select_related("round__stage__tournament__club")
+        .first(),
     }
     return render(request, "history/game.html", context)
 

@@ -66,3 +66,20 @@ def test_it_describes_itself_in_openapi_and_a_page(client):
     assert schema["openapi"].startswith("3.")
     assert "/api/v1/games/" in schema["paths"]
     assert "/api/v1/openapi.json" in client.get("/api/").content.decode()
+
+
+def test_it_shows_tournament_standings_to_members_only(client, alice, bob, charlie, club):
+    from leagues import tournaments
+    from leagues.models import TournamentRound, TournamentTable
+
+    event = tournaments.create(club, name="Autumn cup", stages=[{"rounds": 1}])
+    round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)
+    game = pad_game([alice, bob], [[30], [10]], club=club)
+    TournamentTable.objects.create(round=round_, number=1, players=[alice.pk, bob.pk], game=game)
+    path = f"/api/v1/tournaments/{event.pk}/standings/"
+    assert client.get(path).status_code == 404
+    client.force_login(charlie)
+    assert client.get(path).status_code == 404
+    client.force_login(bob)
+    stage = client.get(path).json()["stages"][0]
+    assert [(r["rank"], r["username"]) for r in stage["standings"]] == [(1, "alice"), (2, "bob")]

@@ -126,3 +126,21 @@ def test_it_uses_the_same_number_of_queries_whatever_the_page_size(client, alice
     with CaptureQueriesContext(connection) as many:
         client.get("/history/")
     assert len(few.captured_queries) == len(many.captured_queries)
+
+
+def test_it_filters_by_tournament_and_names_it_on_the_game_page(client, alice, bob, club):
+    from leagues import tournaments
+    from leagues.models import TournamentRound, TournamentTable
+
+    event = tournaments.create(club, name="Autumn cup", stages=[{"rounds": 1}])
+    round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)
+    in_event = pad_game([alice, bob], [[30], [10]], day=2, club=club)
+    pad_game([alice, bob], [[30], [10]], day=3, club=club)
+    TournamentTable.objects.create(
+        round=round_, number=1, players=[alice.pk, bob.pk], game=in_event
+    )
+    client.force_login(bob)
+    _html, listed = shown(client, f"tournament={event.pk}")
+    assert [g.pk for g in listed] == [in_event.pk]
+    html = client.get(f"/history/game/{in_event.pk}/").content.decode()
+    assert "Tournament Autumn cup, round 1, table 1" in html
