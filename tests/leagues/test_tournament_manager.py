@@ -192,3 +192,21 @@ def test_it_opens_online_tables_and_takes_their_results(club, players, olga):
     assert result is not None
     assert result.places == {table.players[0]: 1, table.players[1]: 2}
     assert tournaments.round_complete(TournamentRound.objects.get(pk=round_.pk))
+
+
+def test_it_takes_late_arrivals_and_drop_outs_between_rounds(event, players, olga, club):
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    play(round_, olga)
+    tournaments.set_presence(event.entries.get(user=players[0]), dropped=True)
+    late = [User.objects.create_user(f"late{i}", password="pw") for i in range(2)]
+    for user in late:
+        Membership.objects.create(club=club, user=user)
+        tournaments.register(event, user, checked_in=True)
+    second = tournaments.draft_round(event)
+    seated = [p for t in second.tables.all() for p in t.players]
+    assert players[0].pk not in seated
+    assert sorted(seated) == sorted([u.pk for u in players[1:]] + [u.pk for u in late])
+    assert sorted(len(t.players) for t in second.tables.all()) == [3, 3, 4]
+    # Late arrivals start at the bottom of the standing: they share the last table.
+    assert {u.pk for u in late} <= set(list(second.tables.all())[-1].players)
