@@ -142,3 +142,14 @@ def test_it_lets_a_mixed_event_play_some_tables_online(event, olga, alice, bob):
     assert table.online and table.online_table is not None and table.game is None
     page = organiser.get(url("tournament", event)).content.decode()
     assert reverse("table", args=[table.online_table_id]) in page
+
+
+def test_it_speaks_the_visitor_language(event, olga, alice, bob):
+    for user in (olga, alice, bob):
+        tournaments.register(event, user, checked_in=True)
+    tournaments.draft_round(event)
+    client = client_for(olga)
+    client.cookies["django_language"] = "nl"
+    page = client.get(url("tournament", event), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Start the round" not in page
+    assert "De ronde beginnen" in page and "Tafel 1" in page
