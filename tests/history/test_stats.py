@@ -38,4 +38,4 @@ def test_it_leaves_out_private_club_games_for_outsiders(client, alice, bob, char
     assert profile_stats_context(alice, bob)["hs_games"] == 2
     client.force_login(charlie)
     html = client.get("/accounts/u/alice/").content.decode()
-    assert 'id="hs-profile-stats"' in html and "1 game, 1 won" in html
+    assert 'id="statistics"' in html and "1 game, 1 won" in html
