@@ -32,8 +32,8 @@ class TournamentConsumer(WebsocketConsumer):
     def tournament_changed(self, event):
         from leagues.tournament_views import live_context
 
-        tournament = Tournament.objects.select_related("club").filter(pk=self.tournament_id)
-        tournament = tournament.first()
+        found = Tournament.objects.select_related("club").filter(pk=self.tournament_id)
+        tournament = found.first()
         if tournament is None:
             return
         context = {**live_context(tournament, self.scope["user"]), "oob": True}

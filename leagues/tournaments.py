@@ -400,10 +400,13 @@ def bracket(tournament: Tournament, rounds: list[TournamentRound]) -> list[dict]
     """Columns of tables for the drawn bracket: every round of the bracket stages, with
     each player's place and whether they went through."""
     columns = []
+    came_from: dict[int, int] = {}
     for round_ in rounds:
         stage = round_.stage
         if stage.kind != Stage.BRACKET:
             continue
+        if round_.number == 1:
+            came_from = {}
         last_of_event = (
             round_.number == stage.rounds
             and not tournament.stages.filter(order__gt=stage.order).exists()
@@ -423,11 +426,13 @@ def bracket(tournament: Tournament, rounds: list[TournamentRound]) -> list[dict]
                             "score": scores.get(p),
                             "through": p in places
                             and places[p] <= (1 if last_of_event else stage.advance),
+                            "from_table": came_from.get(p),
                         }
                         for p in table.players
                     ],
                 }
             )
+        came_from = {p: table.number for table in round_.tables.all() for p in table.players}
         columns.append({"round": round_, "final": last_of_event, "tables": tables})
     return columns
 

@@ -210,3 +210,34 @@ def test_it_takes_late_arrivals_and_drop_outs_between_rounds(event, players, olg
     assert sorted(len(t.players) for t in second.tables.all()) == [3, 3, 4]
     # Late arrivals start at the bottom of the standing: they share the last table.
     assert {u.pk for u in late} <= set(list(second.tables.all())[-1].players)
+
+
+def test_it_advances_the_top_two_of_each_bracket_table_to_a_final(club, players, olga):
+    tournament = tournaments.create(
+        club,
+        name="Knock-out",
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        stages=[
+            {"kind": Stage.SWISS, "rounds": 1},
+            {"kind": Stage.BRACKET, "rounds": 2, "cut": 8, "advance": 2},
+        ],
+    )
+    for user in players:
+        tournaments.register(tournament, user, checked_in=True)
+    for _ in range(2):
+        round_ = tournaments.draft_round(tournament)
+        tournaments.begin_round(round_, olga)
+        play(round_, olga)
+    semis = list(round_.tables.all())
+    assert [len(t.players) for t in semis] == [4, 4]
+    final = tournaments.draft_round(tournament)
+    (table,) = final.tables.all()
+    # The first two seats of each semi-final scored best there and go through.
+    assert sorted(table.players) == sorted(semis[0].players[:2] + semis[1].players[:2])
+    columns = tournaments.bracket(tournament, tournaments.rounds_of(tournament))
+    assert [len(c["tables"]) for c in columns] == [2, 1]
+    through = [p["id"] for t in columns[0]["tables"] for p in t["players"] if p["through"]]
+    assert sorted(through) == sorted(table.players)
+    origin = {p["id"]: p["from_table"] for p in columns[1]["tables"][0]["players"]}
+    assert origin == {p: 1 if p in semis[0].players else 2 for p in table.players}
