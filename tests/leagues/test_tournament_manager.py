@@ -241,3 +241,25 @@ def test_it_advances_the_top_two_of_each_bracket_table_to_a_final(club, players,
     assert sorted(through) == sorted(table.players)
     origin = {p["id"]: p["from_table"] for p in columns[1]["tables"][0]["players"]}
     assert origin == {p: 1 if p in semis[0].players else 2 for p in table.players}
+
+
+def test_it_plays_a_two_player_round_robin(club, players, olga):
+    tournament = tournaments.create(
+        club,
+        name="Duels",
+        game_length="quick",
+        max_table=2,
+        stages=[{"kind": Stage.ROUND_ROBIN, "rounds": 3}],
+    )
+    for user in players[:4]:
+        tournaments.register(tournament, user, checked_in=True)
+    pairs = []
+    for _ in range(3):
+        round_ = tournaments.draft_round(tournament)
+        pairs += [frozenset(t.players) for t in round_.tables.all()]
+        tournaments.begin_round(round_, olga)
+        play(round_, olga)
+    assert len(pairs) == len(set(pairs)) == 6
+    with pytest.raises(tournaments.NotReady):
+        tournaments.draft_round(tournament)
+    tournaments.finish(tournament)
