@@ -109,6 +109,15 @@ def redis_channel_layer(settings, redis_url):
     channel_layers.backends.clear()
 
 
+def _point_celery_at(app, url) -> None:
+    # The app caches its result backend and connection pool on first use: drop them so the
+    # new URLs take effect whatever earlier tests did.
+    app.conf.update(broker_url=url, result_backend=url)
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+    app._pool = None
+
+
 @pytest.fixture
 def celery_worker(transactional_db, settings, redis_url):
     """A real Celery worker on Redis, in a thread of this process; enqueue() goes through it."""
@@ -117,6 +126,7 @@ def celery_worker(transactional_db, settings, redis_url):
     from ctg_site.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
-    app.conf.update(broker_url=redis_url, result_backend=redis_url)
+    _point_celery_at(app, redis_url)
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
         yield app
+    _point_celery_at(app, None)
