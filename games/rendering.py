@@ -4,6 +4,7 @@ A viewer is a seat position, or None for a spectator. Renders are cached per pro
 (table, version, viewer, language): however many sockets share a view, it is drawn once.
 """
 
+import functools
 import threading
 from collections import OrderedDict
 
@@ -30,9 +31,14 @@ CHARACTERS = {
 PILE_NAMES = {"D1": "D1", "D2": "D2", "X1": "X1", "X2": "X2"}
 
 
+@functools.cache
+def _character_names(language: str) -> dict[int, str]:
+    return {value: str(name) for value, name in CHARACTERS.items()}
+
+
 def card(value: int | str) -> dict:
     value = int(value)
-    return {"value": value, "name": CHARACTERS[value]}
+    return {"value": value, "name": _character_names(translation.get_language())[value]}
 
 
 def describe(name: str, text: str) -> str:
@@ -45,14 +51,14 @@ def describe(name: str, text: str) -> str:
         return _("%(name)s lays %(count)s × %(card)s (%(value)s)") % {
             "name": name,
             "count": count,
-            "card": CHARACTERS[value],
+            "card": _character_names(translation.get_language())[value],
             "value": value,
         }
     if verb == "discard":
         value = int(args[0])
         return _("%(name)s discards %(card)s (%(value)s) onto %(pile)s") % {
             "name": name,
-            "card": CHARACTERS[value],
+            "card": _character_names(translation.get_language())[value],
             "value": value,
             "pile": args[1],
         }
@@ -63,14 +69,14 @@ def describe(name: str, text: str) -> str:
         return _("%(name)s sends a ninja against %(target)s's %(card)s") % {
             "name": name,
             "target": " ".join(args[:-1]),
-            "card": CHARACTERS[value],
+            "card": _character_names(translation.get_language())[value],
         }
     if verb == "reveal":
         value = int(args[0][1:])
         return _("%(name)s reveals task %(deck)s: %(card)s") % {
             "name": name,
             "deck": args[0][0],
-            "card": CHARACTERS[value],
+            "card": _character_names(translation.get_language())[value],
         }
     return _("%(name)s ends the turn") % {"name": name}
 
