@@ -108,9 +108,11 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         if s != me:
             for t in range(N_TYPES):
                 unseen[t] -= known[s][t]
+    bury = view.get("bury")
+    if bury:  # cards waiting for their pile are public: in no hand, set or pile
+        unseen[TYPE_OF_VALUE[bury["type"]]] -= bury["count"]
     variants = view["options"]["variants"]
     minis = view.get("miniatures") or {}
-    bury = view.get("bury")
     return Knowledge(
         n=n,
         me=me,

@@ -11,6 +11,7 @@ from games.ai.determinize import Sampler
 from games.ai.knowledge import read_view
 from games.engine import view
 from games.engine.cards import N_TYPES, VALUES
+from games.engine.state import BURY
 
 from .helpers import CONFIGS, random_position
 
@@ -25,6 +26,8 @@ def cards_in(state) -> list[int]:  # type: ignore[no-untyped-def]
     for pile in state.xp:
         for t in pile:
             counts[t] += 1
+    if state.phase == BURY:  # a displaced set waiting for its pile
+        counts[state.pend_t] += state.pend_k
     deck = state.decks[state.rnd]
     for i in (0, 1):
         for p in range(state.dpos[i], state.dend[i]):
@@ -32,7 +35,7 @@ def cards_in(state) -> list[int]:  # type: ignore[no-untyped-def]
     return counts
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     config=st.sampled_from(CONFIGS),
     seed=st.integers(0, 10**6),
