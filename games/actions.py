@@ -43,19 +43,23 @@ class Refused(Exception):
         self.code = code
 
 
-def _broadcast(identity: tuple[int, int], version: int, status: str) -> None:
+def _broadcast(identity: tuple[int, int], version: int, status: str, lobby: bool) -> None:
     layer = get_channel_layer()
     table_id, stamp = identity
     message = {"type": "table.changed", "version": version, "status": status, "stamp": stamp}
     async_to_sync(layer.group_send)(table_group(table_id), message)
-    async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+    if lobby:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
-def _after_commit(table: Table, state: engine.State | None = None) -> None:
-    """Tell viewers, and set the next AI move or clock check going, once this commits."""
+def _after_commit(table: Table, state: engine.State | None = None, lobby: bool = True) -> None:
+    """Tell viewers, and set the next AI move or clock check going, once this commits.
+
+    The lobby hears of seats, starts and ends, not of every move.
+    """
     table_id, version, status = table.pk, table.version, table.status
     identity = table.identity
-    transaction.on_commit(lambda: _broadcast(identity, version, status))
+    transaction.on_commit(lambda: _broadcast(identity, version, status, lobby))
     if state is None or table.status != Table.RUNNING:
         return
     from games import tasks
@@ -295,7 +299,7 @@ def play(
         raise Refused(error.message, 400, error.code) from None
     _save_state(table, state)
     table.save()
-    _after_commit(table, state)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
     return state
 
 
@@ -335,7 +339,7 @@ def _stand_in_move(table: Table, state: engine.State) -> None:
     state.apply(engine.parse_action(text, state.names), seat)
     _save_state(table, state)
     table.save()
-    _after_commit(table, state)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
 
 
 def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[int, str] | None:
