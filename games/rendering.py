@@ -9,6 +9,7 @@ import threading
 from collections import OrderedDict
 
 from django.template.loader import render_to_string
+from django.utils.html import format_html_join
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -154,10 +155,15 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
     logged = logged_actions(state)
-    log = [
-        {"round": rnd + 1, "text": describe(names[seat], engine.action_text(action, names))}
-        for rnd, seat, action in logged[-60:]
-    ]
+    # Joined here rather than looped in the template: the log is the longest part of a push.
+    log = format_html_join(
+        "",
+        "<li>{}</li>",
+        (
+            (describe(names[seat], engine.action_text(action, names)),)
+            for _, seat, action in reversed(logged[-60:])
+        ),
+    )
     discard_piles = {
         pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
     }
@@ -183,7 +189,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             {"round": i + 1, "scores": r["scores"], "ended_by": r["ended_by"]}
             for i, r in enumerate(view["round_scores"])
         ],
-        "log": log[::-1],
+        "log": log,
         "log_length": len(logged),
     }
 
