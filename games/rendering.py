@@ -9,8 +9,8 @@ import threading
 from collections import OrderedDict
 
 from django.template.loader import render_to_string
-from django.utils.html import format_html_join
 from django.utils import translation
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
