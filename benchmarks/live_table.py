@@ -97,7 +97,7 @@ def main() -> None:
         cwd=ROOT,
         env=os.environ,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=open(os.environ.get("BENCH_LOG", os.devnull), "w"),  # noqa: SIM115
     )
     try:
         for _ in range(100):

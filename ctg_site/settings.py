@@ -77,11 +77,11 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A pool, not persistent connections: under ASGI each request runs in a thread of its
+    # own, and a connection kept for a finished thread would linger until collected.
+    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Background work writes while requests do: writers queue for the lock, not fail.
     DATABASES["default"]["OPTIONS"] = {
@@ -90,7 +90,6 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "init_command": "PRAGMA journal_mode=WAL;",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
 
 
 def redis_channel_layer(url: str) -> dict:

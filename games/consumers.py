@@ -6,11 +6,9 @@ board for its own viewer (cached per view, see games.rendering).
 
 import asyncio
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -71,13 +69,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False, None
         return viewer_of(table, self.scope["user"])
 
-    async def _render(self) -> str:
-        # Off asgiref's single sync thread, so renders of different views do not queue
-        # behind each other or behind the requests this process serves.
-        return await sync_to_async(self._render_now, thread_sensitive=False)()
-
-    def _render_now(self) -> str:
-        close_old_connections()
+    @database_sync_to_async
+    def _render(self) -> str:
         table = Table.objects.get(pk=self.table_id)
         if table.record is None:
             return ""

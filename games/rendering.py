@@ -132,7 +132,6 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
                 "name": seat.name,
                 "is_ai": seat.is_ai,
                 "left": seat.left,
-                "is_viewer": position == viewer,
                 "is_decider": position == view["decider"],
                 "is_current": position == view["current"] and not view["game_over"],
                 "is_start": position == view["start"],
@@ -150,6 +149,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
                 "task_count": view["task_counts"][position] if view["task_counts"] else None,
             }
         )
+    players_html = _players_html(table, state, players)
     hand = [
         card(v) | {"count": c}
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
@@ -173,6 +173,8 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "view": view,
         "viewer": viewer,
         "players": players,
+        "players_html": players_html,
+        "you_label": _("you"),
         "hand": hand,
         "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
         "revealed": [
@@ -192,6 +194,25 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "log": log,
         "log_length": len(logged),
     }
+
+
+def _players_html(table: Table, state: engine.State, players: list[dict]) -> str:
+    """Every player's public corner, the same for all viewers: drawn once per position."""
+    key = (
+        table.identity,
+        "players",
+        state.round,
+        len(logged_actions(state)),
+        tuple(p["left"] for p in players),
+        translation.get_language(),
+    )
+    with _cache_lock:
+        html = _cache.get(key)
+    if html is None:
+        html = render_to_string("games/table.html#players", {"players": players})
+        with _cache_lock:
+            _cache[key] = html
+    return html
 
 
 _cache: OrderedDict[tuple, str] = OrderedDict()

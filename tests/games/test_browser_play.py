@@ -72,7 +72,11 @@ def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, al
             "buttons => buttons.map(b => b.dataset.action)"
         )
         text = pick(offered)
-        if text.startswith("bury") and page.locator(".player.on-turn.me").count() == 0:
+        me = page.get_attribute("#board", "data-viewer")
+        if (
+            text.startswith("bury")
+            and not page.locator(f'.player.on-turn[data-seat="{me}"]').count()
+        ):
             waiting_buries += 1
         page.click(f'form.decision button[data-action="{text}"]')
         for p in pages:  # both boards move on through the push, no reload
