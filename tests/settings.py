@@ -13,9 +13,9 @@ if "DATABASE_URL" not in os.environ:
         DATABASES = {"default": dj_database_url.parse(services.POSTGRES_URL)}
     elif services.REQUIRED:
         raise RuntimeError("CTG_REQUIRE_SERVICES=1 but PostgreSQL does not answer on :5432")
-if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory: live servers in other processes must see the same database.
-    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
