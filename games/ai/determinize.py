@@ -85,9 +85,7 @@ class Sampler:
             s.pend_seat, s.pend_t, s.pend_k = k.bury
         else:
             s.pend_seat = s.pend_t = s.pend_k = 0
-        # The view does not say where play resumes after a bury; after Action 2 is the
-        # common case (every displaced set, and miniatures used after Action 2).
-        s.after_bury = POST_ACT
+        s.after_bury = POST_ACT if k.bury_then in (None, "after-action") else PHASES[k.bury_then]
         s.pending_end = "types"
         this_round = [(r, o, c) for r, o, c in k.revealed if r == s.rnd]
         s.reveal_i = len(this_round) if s.phase == REVEAL else 0

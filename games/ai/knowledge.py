@@ -60,6 +60,7 @@ class Knowledge:
     minis_ready: list[int]
     supply: int
     bury: tuple[int, int, int] | None  # (seat, type, count)
+    bury_then: str | None  # where play resumes after the bury: a pending name or after-action
     legal: list[int]
 
     @property
@@ -144,6 +145,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
         minis_ready=list(minis.get("ready", [0] * n)),
         supply=minis.get("supply", 0),
         bury=(bury["seat"], TYPE_OF_VALUE[bury["type"]], bury["count"]) if bury else None,
+        bury_then=bury["then"] if bury else None,
         legal=list(view["legal_actions"]),
     )
 

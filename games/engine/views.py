@@ -10,7 +10,7 @@ from typing import Any
 from .actions import PILES, action_text
 from .cards import VALUES, task_text
 from .record import result
-from .state import AFTER, BURY, State
+from .state import AFTER, BURY, PHASE_NAMES, POST_ACT, State
 
 
 def _counts(counts: list[int]) -> dict[str, int]:
@@ -51,8 +51,19 @@ def public_view(state: State) -> dict[str, Any]:
         "allowed_discard_piles": [PILES[2 + x] for x in state.allowed_discard_piles()],
         # Cards each hand is known to hold because they were drawn face up (a lower bound).
         "known": [_counts(k) for k in state.known],
+        # Where play resumes once the cards have their pile: after Action 2, or (a miniature
+        # used earlier in the turn) at the decision the player was about to make.
         "bury": (
-            {"seat": state.pend_seat, "type": VALUES[state.pend_t], "count": state.pend_k}
+            {
+                "seat": state.pend_seat,
+                "type": VALUES[state.pend_t],
+                "count": state.pend_k,
+                "then": (
+                    "after-action"
+                    if state.after_bury == POST_ACT
+                    else PHASE_NAMES[state.after_bury]
+                ),
+            }
             if state.phase == BURY
             else None
         ),

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from games.ai.determinize import Sampler
 from games.ai.knowledge import read_view
-from games.engine import view
+from games.engine import State, view
+from games.engine import actions as A
 from games.engine.cards import N_TYPES, VALUES
-from games.engine.state import BURY
+from games.engine.state import ACT, BURY, DRAW1, DRAW2
 
 from .helpers import CONFIGS, random_position
 
@@ -78,3 +79,33 @@ def test_it_deals_the_hidden_cards_differently_from_sample_to_sample() -> None:
     sampler = Sampler(v, read_view(v))
     hands = {tuple(sampler.sample(random.Random(i)).hands[1 - seat]) for i in range(20)}
     assert len(hands) > 1
+
+
+def miniature_before_action_2() -> tuple[State, str]:
+    """A position where the player on turn just used a miniature before Action 2, and the
+    decision that player was about to make."""
+    for seed in range(500):
+        state = random_position(2, 4, frozenset({"ninja"}), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.game_over:
+                break
+            ninja = [a for a in state.legal_actions() if A.DECODE[a][0] == A.K_NINJA]
+            if ninja and state.phase in (DRAW1, DRAW2, ACT):
+                pending = state.pending
+                state.apply(ninja[0])
+                assert pending is not None
+                return state, pending
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no miniature used before Action 2")
+
+
+def test_it_resumes_where_the_view_says_after_a_miniature_s_bury() -> None:
+    state, resume = miniature_before_action_2()
+    turn, seat = state.cur, state.decider
+    original = view(state, seat)
+    assert original["bury"]["then"] == resume
+    world = Sampler(original, read_view(original)).sample(random.Random(1))
+    for s in (state, world):
+        s.apply(s.legal_actions()[0])
+        assert (s.cur, s.pending) == (turn, resume)

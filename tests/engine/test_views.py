@@ -71,7 +71,7 @@ def test_it_shows_miniatures_and_the_pending_bury() -> None:
     )
     act(s, "lay 20 4")
     v = public_view(s)
-    assert v["bury"] == {"seat": 1, "type": 20, "count": 3}
+    assert v["bury"] == {"seat": 1, "type": 20, "count": 3, "then": "after-action"}
     assert v["decider"] == 1 and v["pending"] == "bury"
     assert v["miniatures"] == {
         "supply": 2,
