@@ -120,8 +120,14 @@ def search(
     rng: random.Random,
     iterations: int,
     seconds: float | None,
+    settle: bool = True,
 ) -> int:
-    """The most visited root action after `iterations` iterations or `seconds` seconds."""
+    """The most visited root action after `iterations` iterations or `seconds` seconds.
+
+    With `settle`, the search also stops as soon as the remaining iterations could no longer
+    change which root action is the most visited: the answer is the one the whole budget
+    would give, sooner.
+    """
     t0 = time.perf_counter()
     deadline = t0 + seconds if seconds is not None else math.inf
     sampler = Sampler(view, k)
@@ -134,8 +140,13 @@ def search(
     it = 0
     iterations = max(1, iterations)
     while it < iterations:
-        if it & 7 == 0 and it and time.perf_counter() >= deadline:
-            break
+        if it & 7 == 0 and it:
+            if time.perf_counter() >= deadline:
+                break
+            if settle and len(root_visits) > 1 and it & 63 == 0:
+                top = sorted(root_visits.values())
+                if top[-1] - top[-2] > iterations - it:
+                    break
         it += 1
         s = sampler.sample(rng)
         node = root

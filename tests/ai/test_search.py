@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 from games.ai import decide, ismcts
+from games.ai.knowledge import read_view
 from games.engine import view
 
 from .helpers import random_position
@@ -21,11 +23,27 @@ def deciding_view(players: int = 2, seed: int = 11) -> dict:  # type: ignore[typ
     raise AssertionError("no position with a choice")
 
 
-def test_it_runs_exactly_its_iteration_budget() -> None:
+def test_it_runs_its_iteration_budget_unless_the_answer_is_settled() -> None:
     v = deciding_view()
     for n in (1, 37, 200):
-        decide("search", v, seed=3, iterations=n)
+        ismcts.search(v, read_view(v), random.Random(3), n, None, settle=False)
         assert ismcts.LAST.iterations == n
+        decide("search", v, seed=3, iterations=n)
+        assert ismcts.LAST.iterations <= n
+
+
+def test_settling_early_gives_the_whole_budget_s_answer_sooner() -> None:
+    saved = 0
+    for players in (2, 3, 4):
+        for seed in range(30, 36):
+            v = deciding_view(players, seed)
+            k = read_view(v)
+            full = ismcts.search(v, k, random.Random(seed), 600, None, settle=False)
+            assert ismcts.LAST.iterations == 600
+            settled = ismcts.search(v, k, random.Random(seed), 600, None)
+            assert settled == full
+            saved += 600 - ismcts.LAST.iterations
+    assert saved > 0
 
 
 def test_it_stops_at_its_time_budget() -> None:
