@@ -18,7 +18,7 @@ from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
 _LO2 = (2,) * N_TYPES
 _LO3 = tuple(3 if t in THREE_DOT_TYPES else 2 for t in range(N_TYPES))
 _RANGE = range(N_TYPES)
-EPSILON = 0.1
+EPSILON = 0.03
 
 
 def task_weights(s: State) -> list[list[int]]:
