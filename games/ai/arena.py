@@ -5,7 +5,7 @@ in every seating, the measured level taking each seat in turn, so luck of the de
 out. Games run on several processes. Printed: win share of the measured level with a 95 %
 confidence interval (clustered by deal: the seatings of one deal are not independent),
 mean score margin (its total minus the best other total), ms per decision (p50/p95) per
-level and ISMCTS iterations per second.
+level and ISMCTS iterations per second. A progress line per finished game goes to stderr.
 
     python -m games.ai.arena --level heuristic --against greedy --games 400 --processes 2
 
@@ -110,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time-budget", type=float, default=None, help="seconds, of --level")
     p.add_argument("--against-iterations", type=int, default=None)
     p.add_argument("--against-time-budget", type=float, default=None)
+    p.add_argument("--quiet", action="store_true", help="no progress line per game")
     a = p.parse_args(argv)
     variants = frozenset(v for v in a.variants.split(",") if v)
     options = Options(a.players, a.rounds, variants)
@@ -126,11 +127,19 @@ def main(argv: list[str] | None = None) -> int:
             budgets[seat] = Budget(a.iterations, a.time_budget)
             jobs.append((options, deal, seating, budgets, seat))
     t0 = time.perf_counter()
-    if a.processes > 1:
-        with multiprocessing.get_context("fork").Pool(a.processes) as pool:
-            results = list(pool.imap_unordered(_run, jobs))
-    else:
-        results = [_run(j) for j in jobs]
+    results: list[GameResult] = []
+    with multiprocessing.get_context("fork").Pool(a.processes) as pool:
+        for r in pool.imap_unordered(_run, jobs):
+            results.append(r)
+            if not a.quiet:
+                share = statistics.fmean(x.win for x in results)
+                print(
+                    f"game {len(results)}/{len(jobs)}: deal {r.deal} seat {r.seat} win {r.win:g}"
+                    f" margin {r.margin:+d}  (so far {100 * share:.1f} %,"
+                    f" {time.perf_counter() - t0:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     wall = time.perf_counter() - t0
     by_deal: dict[int, list[float]] = {}
     for r in results:
@@ -150,8 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         f"seatings), seed {a.seed}, {a.processes} processes, {wall:.0f} s"
     )
     print(
-        f"  win share {100 * share:.1f} %  (95 % CI {100 * (share - half):.1f}"
-        f" - {100 * (share + half):.1f} %)   mean margin {margin:+.1f} points"
+        f"  win share {100 * share:.1f} %  (95 % CI {100 * max(0.0, share - half):.1f}"
+        f" - {100 * min(1.0, share + half):.1f} %)   mean margin {margin:+.1f} points"
     )
     times: dict[str, list[float]] = {}
     for r in results:
