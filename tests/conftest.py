@@ -122,6 +122,48 @@ def _point_celery_at(app, url) -> None:
     app._pool = None
 
 
+def _prefork_worker_main(redis_url: str) -> None:
+    """A Celery worker process with one prefork child, on the test database and `redis_url`."""
+    import django
+
+    django.setup()
+    set_database_connection()
+    from ctg_site.celery import app
+
+    _point_celery_at(app, redis_url)
+    quiet = ["--loglevel=WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"]
+    app.worker_main(["worker", "--pool=prefork", "--concurrency=1", *quiet])
+
+
+@pytest.fixture
+def prefork_worker(transactional_db, settings, redis_url):
+    """Start a real prefork worker (children that time limits and worker loss apply to):
+    ``start()`` returns the worker's process. enqueue() goes to its broker from the start."""
+    from ctg_site.celery import app
+
+    settings.CELERY_BROKER_URL = redis_url
+    _point_celery_at(app, redis_url)
+    started = []
+
+    def start() -> multiprocessing.Process:
+        process = multiprocessing.Process(target=_prefork_worker_main, args=(redis_url,))
+        process.start()
+        started.append(process)
+        for _ in range(100):
+            if app.control.inspect(timeout=0.5).ping():
+                return process
+        raise RuntimeError("the prefork worker did not answer")
+
+    yield start
+    for process in started:
+        process.terminate()
+        process.join(15)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    _point_celery_at(app, None)
+
+
 @pytest.fixture
 def celery_worker(transactional_db, settings, redis_url):
     """A real Celery worker on Redis, in a thread of this process; enqueue() goes through it."""
