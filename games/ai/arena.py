@@ -10,18 +10,25 @@ level and ISMCTS iterations per second. A progress line per finished game goes t
     python -m games.ai.arena --level heuristic --against greedy --games 400 --processes 2
 
 A shared first place counts as 1/k of a win among k tied players.
+
+A long match can be spread over several runs: with ``--results FILE`` each finished game is
+appended to FILE (JSON lines) and a run skips the games FILE already holds for the same
+match and the same code of ``games.ai`` and ``games.engine``; the summary covers them all.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import multiprocessing
 import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from games.engine import Options, new_game, view
 from games.engine.state import placings
@@ -91,6 +98,29 @@ def _run(job: tuple[Options, int, list[str], list[Budget], int]) -> GameResult:
     return play(*job)
 
 
+def code_version() -> str:
+    """A digest of the engine and AI sources (the arena aside): results of other code are not
+    mixed in."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted([*root.glob("ai/*.py"), *root.glob("engine/*.py")]):
+        if path.name != "arena.py":
+            h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def load_results(path: Path | None, match: dict[str, object]) -> list[GameResult]:
+    if path is None or not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if row.pop("match") == match:
+            row["times"] = {lv: [ms / 1000 for ms in ts] for lv, ts in row["times"].items()}
+            out.append(GameResult(**row))
+    return out
+
+
 def percentile(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -111,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--against-iterations", type=int, default=None)
     p.add_argument("--against-time-budget", type=float, default=None)
     p.add_argument("--quiet", action="store_true", help="no progress line per game")
+    p.add_argument("--results", type=Path, default=None, help="JSON lines kept across runs")
     a = p.parse_args(argv)
     variants = frozenset(v for v in a.variants.split(",") if v)
     options = Options(a.players, a.rounds, variants)
@@ -126,16 +157,30 @@ def main(argv: list[str] | None = None) -> int:
             budgets = [Budget(a.against_iterations, a.against_time_budget)] * n
             budgets[seat] = Budget(a.iterations, a.time_budget)
             jobs.append((options, deal, seating, budgets, seat))
+    # What makes a game of this match: all but the number of games, processes and output.
+    skip = ("games", "processes", "quiet", "results")
+    match = {k: v for k, v in vars(a).items() if k not in skip} | {"code": code_version()}
+    planned = {(j[1], j[4]) for j in jobs}
+    results = [r for r in load_results(a.results, match) if (r.deal, r.seat) in planned]
+    done = {(r.deal, r.seat) for r in results}
+    jobs = [j for j in jobs if (j[1], j[4]) not in done]
+    if results:
+        print(f"{len(results)} games of this match already in {a.results}", file=sys.stderr)
     t0 = time.perf_counter()
-    results: list[GameResult] = []
     with multiprocessing.get_context("fork").Pool(a.processes) as pool:
         for r in pool.imap_unordered(_run, jobs):
             results.append(r)
+            if a.results is not None:
+                row = asdict(r) | {
+                    "times": {lv: [round(1000 * t, 1) for t in ts] for lv, ts in r.times.items()}
+                }
+                with a.results.open("a") as f:
+                    f.write(json.dumps({"match": match, **row}) + "\n")
             if not a.quiet:
                 share = statistics.fmean(x.win for x in results)
                 print(
-                    f"game {len(results)}/{len(jobs)}: deal {r.deal} seat {r.seat} win {r.win:g}"
-                    f" margin {r.margin:+d}  (so far {100 * share:.1f} %,"
+                    f"game {len(results)}/{len(done) + len(jobs)}: deal {r.deal} seat {r.seat}"
+                    f" win {r.win:g} margin {r.margin:+d}  (so far {100 * share:.1f} %,"
                     f" {time.perf_counter() - t0:.0f} s)",
                     file=sys.stderr,
                     flush=True,
@@ -156,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{a.level}{budget} vs {field_desc}: {n} players, {a.rounds} rounds, "
         f"variants={sorted(variants) or 'none'}, {len(results)} games ({deals} deals x {n} "
-        f"seatings), seed {a.seed}, {a.processes} processes, {wall:.0f} s"
+        f"seatings), seed {a.seed}, {a.processes} processes, {wall:.0f} s this run"
     )
     print(
         f"  win share {100 * share:.1f} %  (95 % CI {100 * max(0.0, share - half):.1f}"
