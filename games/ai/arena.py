@@ -27,6 +27,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -94,8 +95,20 @@ def play(
     )
 
 
-def _run(job: tuple[Options, int, list[str], list[Budget], int]) -> GameResult:
+Job = tuple[Options, int, list[str], list[Budget], int]
+
+
+def _run(job: Job) -> GameResult:
     return play(*job)
+
+
+def _played(jobs: list[Job], processes: int) -> Iterator[GameResult]:
+    """Games as they finish; one process plays in this one (no fork of a busy process)."""
+    if processes <= 1:
+        yield from map(_run, jobs)
+        return
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        yield from pool.imap_unordered(_run, jobs)
 
 
 def code_version() -> str:
@@ -167,24 +180,23 @@ def main(argv: list[str] | None = None) -> int:
     if results:
         print(f"{len(results)} games of this match already in {a.results}", file=sys.stderr)
     t0 = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(a.processes) as pool:
-        for r in pool.imap_unordered(_run, jobs):
-            results.append(r)
-            if a.results is not None:
-                row = asdict(r) | {
-                    "times": {lv: [round(1000 * t, 1) for t in ts] for lv, ts in r.times.items()}
-                }
-                with a.results.open("a") as f:
-                    f.write(json.dumps({"match": match, **row}) + "\n")
-            if not a.quiet:
-                share = statistics.fmean(x.win for x in results)
-                print(
-                    f"game {len(results)}/{len(done) + len(jobs)}: deal {r.deal} seat {r.seat}"
-                    f" win {r.win:g} margin {r.margin:+d}  (so far {100 * share:.1f} %,"
-                    f" {time.perf_counter() - t0:.0f} s)",
-                    file=sys.stderr,
-                    flush=True,
-                )
+    for r in _played(jobs, a.processes):
+        results.append(r)
+        if a.results is not None:
+            row = asdict(r) | {
+                "times": {lv: [round(1000 * t, 1) for t in ts] for lv, ts in r.times.items()}
+            }
+            with a.results.open("a") as f:
+                f.write(json.dumps({"match": match, **row}) + "\n")
+        if not a.quiet:
+            share = statistics.fmean(x.win for x in results)
+            print(
+                f"game {len(results)}/{len(done) + len(jobs)}: deal {r.deal} seat {r.seat}"
+                f" win {r.win:g} margin {r.margin:+d}  (so far {100 * share:.1f} %,"
+                f" {time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     wall = time.perf_counter() - t0
     by_deal: dict[int, list[float]] = {}
     for r in results:
