@@ -4,8 +4,9 @@ Duplicate games: every deal (all decks and task cards follow from its seed) is p
 in every seating, the measured level taking each seat in turn, so luck of the deal cancels
 out. Games run on several processes. Printed: win share of the measured level with a 95 %
 confidence interval (clustered by deal: the seatings of one deal are not independent),
-mean score margin (its total minus the best other total), ms per decision (p50/p95) per
-level and ISMCTS iterations per second. A progress line per finished game goes to stderr.
+mean score margin (its total minus the best other total), with 3-4 players the share of
+the others it finished ahead of, ms per decision (p50/p95) per level and ISMCTS iterations
+per second. A progress line per finished game goes to stderr.
 
     python -m games.ai.arena --level heuristic --against greedy --games 400 --processes 2
 
@@ -52,6 +53,8 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
     iterations: int = 0
     search_seconds: float = 0.0
+    # Share of the other seats it finished ahead of (a tie counts half); None in old files.
+    ahead: float | None = None
 
 
 def play(
@@ -89,9 +92,19 @@ def play(
     places = placings(state.history, state.totals)
     first = [s for s in range(options.players) if places[s] == 1]
     win = 1.0 / len(first) if measured in first else 0.0
-    best_other = max(state.totals[s] for s in range(options.players) if s != measured)
+    others = [s for s in range(options.players) if s != measured]
+    best_other = max(state.totals[s] for s in others)
+    me = places[measured]
+    ahead = sum(1.0 if me < places[s] else 0.5 if me == places[s] else 0.0 for s in others)
     return GameResult(
-        deal, measured, win, state.totals[measured] - best_other, times, iters, search_s
+        deal,
+        measured,
+        win,
+        state.totals[measured] - best_other,
+        times,
+        iters,
+        search_s,
+        ahead / len(others),
     )
 
 
@@ -219,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         f"  win share {100 * share:.1f} %  (95 % CI {100 * max(0.0, share - half):.1f}"
         f" - {100 * min(1.0, share + half):.1f} %)   mean margin {margin:+.1f} points"
     )
+    ahead = [r.ahead for r in results if r.ahead is not None]
+    if n > 2 and ahead:
+        print(f"  ahead of {100 * statistics.fmean(ahead):.1f} % of the other players")
     times: dict[str, list[float]] = {}
     for r in results:
         for lv, ts in r.times.items():

@@ -30,3 +30,11 @@ def test_it_resumes_a_match_from_its_results_file(
 
     arena.main([*MATCH, "--games", "4", "--seed", "2", "--results", str(results)])
     assert len(results.read_text().splitlines()) == 12  # another match is not mixed in
+
+
+def test_it_tells_how_many_of_the_field_a_level_finished_ahead_of(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arena.main([*MATCH, "--players", "4", "--games", "8", "--quiet"])
+    line = next(x for x in capsys.readouterr().out.splitlines() if "ahead of" in x)
+    assert 0 <= float(line.split()[2]) <= 100
