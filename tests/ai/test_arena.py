@@ -33,8 +33,13 @@ def test_it_resumes_a_match_from_its_results_file(
 
 
 def test_it_tells_how_many_of_the_field_a_level_finished_ahead_of(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    arena.main([*MATCH, "--players", "4", "--games", "8", "--quiet"])
+    results = tmp_path / "arena.jsonl"
+    arena.main([*MATCH, "--players", "4", "--games", "8", "--quiet", "--results", str(results)])
     line = next(x for x in capsys.readouterr().out.splitlines() if "ahead of" in x)
-    assert 0 <= float(line.split()[2]) <= 100
+    rows = [json.loads(x) for x in results.read_text().splitlines()]
+    for row in rows:  # a sole winner is ahead of everybody; a last place of nobody
+        assert row["win"] < 1 or row["ahead"] == 1
+    assert any(0 < row["ahead"] < 1 for row in rows)
+    assert float(line.split()[2]) == round(100 * sum(r["ahead"] for r in rows) / len(rows), 1)
