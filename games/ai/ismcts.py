@@ -1,14 +1,16 @@
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 One tree over the observer's information sets. Each iteration samples a full state
-consistent with the observer's view (``determinize``), walks the tree choosing by UCB
-among the actions available in that sample (a child's ``avail`` counts the iterations in
-which it could have been chosen), adds one node, plays the round out with the cheap
-policy of ``rollout`` and backs up each seat's reward into the nodes where that seat
-chose. The observer's own draws from a draw pile lead to one child per card seen; the
-others' draws do not (the observer does not see those cards).
+consistent with the observer's view (``determinize``) and walks the tree: the observer
+chooses by UCB among the actions available in that sample (a child's ``avail`` counts the
+iterations in which it could have been chosen); the others play the cheap policy of
+``rollout`` on their sampled hands, so the tree spends its visits on the observer's own
+choices and meets replies made with a hand in mind. The walk adds one node, plays the
+round out with the same policy and backs up the observer's reward. The tree is keyed by
+what the observer sees: its own draws from a draw pile lead to one child per card seen, the
+others' draws do not.
 
-The search stops at the end of the current round. The reward of a seat is its chance-like
+The search stops at the end of the current round. The observer's reward is its chance-like
 standing against the best other total: in the last round win (1), tie (1/2) or loss (0)
 with a little of the margin; earlier, a logistic of the margin scaled by the rounds left.
 
@@ -51,10 +53,9 @@ LAST = Stats()
 
 
 class Node:
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "total", "visits")
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.total = 0.0
@@ -101,9 +102,8 @@ def rewards(s: State, totals: list[int]) -> list[float]:
     return out
 
 
-def playout(s: State, rand: Any) -> list[float]:
+def playout(s: State, rand: Any, tw: list[list[int]]) -> list[float]:
     """Finish the round with the playout policy; each seat's reward."""
-    tw = task_weights(s)
     while s.phase < NEED_DECK and s.phase != DRAW1:
         s._do(policy_action(s, rand, tw))
         s.apply_forced()
@@ -132,7 +132,7 @@ def search(
     deadline = t0 + seconds if seconds is not None else math.inf
     sampler = Sampler(view, k)
     me = k.me
-    root = Node(-1)
+    root = Node()
     root_visits: dict[int, int] = {}
     rand = rng.random
     log = math.log
@@ -149,12 +149,22 @@ def search(
                     break
         it += 1
         s = sampler.sample(rng)
+        tw = task_weights(s)
         node = root
         path: list[Node] = []
         first = -1
         while s.phase < NEED_DECK:
             seat = s.decider
             assert seat is not None
+            if seat != me:
+                a = policy_action(s, rand, tw)
+                s._do(a)
+                s.apply_forced()
+                child = node.children.get(a)
+                if child is None:
+                    child = node.children[a] = Node()
+                node = child
+                continue
             acts = candidates(s, node is root)
             children = node.children
             deck = s.decks[s.rnd]
@@ -163,7 +173,7 @@ def search(
             best_a = -1
             best_v = -1.0
             for a in acts:
-                key = 1000 + a * 16 + deck[s.dpos[a]] if a < 2 and seat == me else a
+                key = 1000 + a * 16 + deck[s.dpos[a]] if a < 2 else a
                 child = children.get(key)
                 if child is None:
                     untried.append((key, a))
@@ -174,7 +184,7 @@ def search(
                     best, best_a, best_v = child, a, v
             if untried:
                 key, a = untried[int(rand() * len(untried))]
-                best = Node(seat)
+                best = Node()
                 children[key] = best
                 best_a = a
             assert best is not None
@@ -186,10 +196,10 @@ def search(
             node = best
             if untried:
                 break
-        r = playout(s, rand) if s.phase < NEED_DECK else rewards(s, s.totals)
+        r = playout(s, rand, tw)[me] if s.phase < NEED_DECK else rewards(s, s.totals)[me]
         for nd in path:
             nd.visits += 1
-            nd.total += r[nd.seat]
+            nd.total += r
         root_visits[first] = root_visits.get(first, 0) + 1
     LAST.iterations = it
     LAST.seconds = time.perf_counter() - t0
