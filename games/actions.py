@@ -264,6 +264,7 @@ def _finish(table: Table, state: engine.State) -> None:
     record_result(
         players=[seat.user if seat.user else seat.name for seat in seats],
         round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
+        round_bonuses=[[r.bonus[i] for r in state.history] for i in range(len(names))],
         placings=[result["placings"][name] for name in names],
         played_at=table.finished,
         club=table.club,

@@ -62,6 +62,7 @@ def record_result(
     *,
     players: Sequence[object],
     round_scores: Sequence[Sequence[int]],
+    round_bonuses: Sequence[Sequence[int]] | None = None,
     placings: Sequence[int] | None = None,
     played_at: datetime | None = None,
     club: Club | None = None,
@@ -77,6 +78,8 @@ def record_result(
     - ``players``: in seat order, each a User or a guest's name (str).
     - ``round_scores``: per player, per round, the round score INCLUDING task bonuses, as in
       the engine's result (RULES.md §10 ``rounds[i].scores``).
+    - ``round_bonuses``: per player, per round, the Imperial Tasks part of those scores
+      (kept apart as on the paper score pad); none when None.
     - ``placings``: the engine's final places per player (sport style, 1, 1, 3); computed
       here by RULES.md §6 when None.
     - ``played_at``: when the game ended (default now). A game older than others already
@@ -113,7 +116,11 @@ def record_result(
         external_ref=external_ref,
         confirmed_at=now,
     )
-    for index, (player, scores) in enumerate(zip(players, round_scores, strict=True)):
+    if round_bonuses is None:
+        round_bonuses = [[0] * rounds for _ in players]
+    for index, (player, scores, bonuses) in enumerate(
+        zip(players, round_scores, round_bonuses, strict=True)
+    ):
         seat = Seat.objects.create(
             game=game,
             seat=index,
@@ -121,7 +128,8 @@ def record_result(
             guest_name=player if isinstance(player, str) else "",
         )
         RoundScore.objects.bulk_create(
-            RoundScore(seat=seat, round_no=r, score=s) for r, s in enumerate(scores, start=1)
+            RoundScore(seat=seat, round_no=r, score=s - b, bonus=b)
+            for r, (s, b) in enumerate(zip(scores, bonuses, strict=True), start=1)
         )
     _finish(game, placings)
     _after_result_change(game, game.played_at, "result recorded")

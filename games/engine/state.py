@@ -88,7 +88,8 @@ class Options:
 class RoundResult:
     start: int
     ended_by: str
-    scores: tuple[int, ...]
+    scores: tuple[int, ...]  # with the task bonus
+    bonus: tuple[int, ...] = ()  # the Imperial Tasks part of each score
 
 
 # The history is a linked list, so a clone shares it and appending costs one tuple:
@@ -475,7 +476,8 @@ class State:
                 scores[o] += VALUES[t]
         for s in range(self.n):
             self.totals[s] += scores[s]
-        self.history = (*self.history, RoundResult(self.start, self.pending_end, tuple(scores)))
+        result = RoundResult(self.start, self.pending_end, tuple(scores), tuple(self.bonus))
+        self.history = (*self.history, result)
         if self.rnd + 1 == self.options.rounds:
             self.phase = OVER
             return

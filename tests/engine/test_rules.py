@@ -338,7 +338,7 @@ def test_it_scores_the_worked_example_60_to_36() -> None:
         x2=[7],
     )
     act(s, "lay 6 2")
-    assert s.history[0] == RoundResult(0, "types", (60, 36))
+    assert s.history[0] == RoundResult(0, "types", (60, 36), (0, 0))
     assert s.totals == [60, 36]
 
 

@@ -97,3 +97,27 @@ def test_it_lets_the_ai_move_only_at_the_version_it_was_asked_for(alice):
     assert not actions.ai_play(table.pk, version - 1 if version else 99), "stale: nothing"
     table.refresh_from_db()
     assert table.version == version
+
+
+def test_it_stores_the_task_bonus_apart_from_the_points_for_sets(alice, bob):
+    table = open_table(alice, rounds=3, imperial_tasks=True)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    users = {0: alice, 1: bob}
+    for _ in range(5000):
+        table.refresh_from_db()
+        if table.status != Table.RUNNING:
+            break
+        seat, text = decide(table)
+        actions.play_for(table.pk, users[seat], text, table.version)
+    state = engine.from_record(table.record)
+    from leagues.models import PlayedGame
+
+    stored = PlayedGame.objects.get(external_ref=f"online:{table.pk}")
+    for seat in stored.seats.all():
+        rows = list(seat.round_scores.order_by("round_no"))
+        assert [(r.score + r.bonus, r.bonus) for r in rows] == [
+            (h.scores[seat.seat], h.bonus[seat.seat]) for h in state.history
+        ]
+        assert all(r.score <= 110 for r in rows)
+    assert any(any(h.bonus) for h in state.history), "the deal gave no bonus to check"
