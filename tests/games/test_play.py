@@ -2,6 +2,7 @@ import pytest
 
 from games import actions, engine
 from games.models import Table
+from leagues.models import PlayedGame
 from tests.games.conftest import open_table
 
 pytestmark = pytest.mark.django_db
@@ -12,6 +13,16 @@ def decide(table):
     table.refresh_from_db()
     state = table.state()
     return state.decider, engine.action_text(state.legal_actions()[0], state.names)
+
+
+def play_to_the_end(table, users):
+    """Play each seat's first legal move (as `users[seat]`) until the game is over."""
+    for _ in range(5000):
+        table.refresh_from_db()
+        if table.status != Table.RUNNING:
+            return
+        seat, text = decide(table)
+        actions.play_for(table.pk, users[seat], text, table.version)
 
 
 def test_it_starts_a_full_table_with_the_record_as_truth(running_table):
@@ -64,20 +75,12 @@ def test_it_says_a_stale_move_was_already_played(running_table, alice):
 
 
 def test_it_plays_a_whole_quick_game_to_a_stored_result(running_table, alice, bob):
-    users = {0: alice, 1: bob}
-    for _ in range(2000):
-        running_table.refresh_from_db()
-        if running_table.status != Table.RUNNING:
-            break
-        seat, text = decide(running_table)
-        actions.play_for(running_table.pk, users[seat], text, running_table.version)
+    play_to_the_end(running_table, {0: alice, 1: bob})
 
     running_table.refresh_from_db()
     assert running_table.status == Table.FINISHED
     assert set(running_table.result["placings"]) == {"alice", "bob"}
     assert engine.result(engine.from_record(running_table.record)) == running_table.result
-    from leagues.models import PlayedGame
-
     stored = PlayedGame.objects.get(external_ref=f"online:{running_table.pk}")
     assert {seat.user for seat in stored.seats.all()} == {alice, bob}
 
@@ -103,16 +106,8 @@ def test_it_stores_the_task_bonus_apart_from_the_points_for_sets(alice, bob):
     table = open_table(alice, rounds=3, imperial_tasks=True)
     actions.take_seat(table.pk, bob)
     actions.start(table.pk, alice)
-    users = {0: alice, 1: bob}
-    for _ in range(5000):
-        table.refresh_from_db()
-        if table.status != Table.RUNNING:
-            break
-        seat, text = decide(table)
-        actions.play_for(table.pk, users[seat], text, table.version)
+    play_to_the_end(table, {0: alice, 1: bob})
     state = engine.from_record(table.record)
-    from leagues.models import PlayedGame
-
     stored = PlayedGame.objects.get(external_ref=f"online:{table.pk}")
     for seat in stored.seats.all():
         rows = list(seat.round_scores.order_by("round_no"))
