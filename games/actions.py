@@ -238,6 +238,11 @@ def _save_state(table: Table, state: engine.State) -> None:
         _finish(table, state)
 
 
+def task_bonuses(state: engine.State) -> list[list[int]]:
+    """Per seat, per round, the Imperial Tasks part of its round score."""
+    return [[r.bonus[seat] for r in state.history] for seat in range(state.n)]
+
+
 def _finish(table: Table, state: engine.State) -> None:
     """The hand-off point: a finished game's result, for leagues and ratings to take.
 
@@ -264,7 +269,7 @@ def _finish(table: Table, state: engine.State) -> None:
     record_result(
         players=[seat.user if seat.user else seat.name for seat in seats],
         round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
-        round_bonuses=[[r.bonus[i] for r in state.history] for i in range(len(names))],
+        round_bonuses=task_bonuses(state),
         placings=[result["placings"][name] for name in names],
         played_at=table.finished,
         club=table.club,

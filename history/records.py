@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.actions import task_bonuses
 from games.models import Seat, Table
 from leagues.actions import record_result
 
@@ -97,6 +98,7 @@ def import_record(record: dict, importer) -> Table:
     record_result(
         players=players,
         round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
+        round_bonuses=task_bonuses(state),
         placings=[result["placings"][name] for name in names],
         played_at=now,
         imperial_tasks=table.imperial_tasks,

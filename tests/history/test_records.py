@@ -37,6 +37,20 @@ def test_it_exports_and_imports_a_game_with_the_same_result(client, alice, bob, 
     assert [s.name for s in played.seats.all()] == ["alice", "bob", "charlie"]
 
 
+def test_it_keeps_the_task_bonus_apart_from_the_points_for_sets(client, alice):
+    options = engine.Options(3, 3, frozenset({"imperial-tasks"}))
+    state = engine.random_game(options, 21, ["ann", "alice", "cy"])
+    client.force_login(alice)
+    assert imported(client, engine.to_record(state)).status_code == 302
+    seats = PlayedGame.objects.get().seats.order_by("seat")
+    pad = [
+        [(rs.score, rs.bonus) for rs in seat.round_scores.order_by("round_no")] for seat in seats
+    ]
+    expected = [[(r.scores[i] - r.bonus[i], r.bonus[i]) for r in state.history] for i in range(3)]
+    assert pad == expected
+    assert any(bonus for rounds in pad for _, bonus in rounds)
+
+
 def test_it_imports_an_uploaded_file(client, alice):
     state = engine.random_game(engine.Options(2, 1), 5, ["ann", "alice"])
     client.force_login(alice)
