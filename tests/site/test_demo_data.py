@@ -2,6 +2,8 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Club, Membership, User
+from games.models import Table
+from leagues.models import League, PlayedGame, Tournament
 
 
 @pytest.mark.django_db
@@ -14,3 +16,31 @@ def test_it_loads_the_demo_club_once_however_often_it_runs(capsys):
     assert club.memberships.get(role=Membership.ORGANISER).user.username == "organiser"
     assert User.objects.get(username="organiser").check_password("glory-demo-1")
     assert "organiser / glory-demo-1" in capsys.readouterr().out
+    assert club.leagues.count() == 1 and club.tournaments.count() == 1
+    assert club.tables.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_demo_club_has_a_season_a_finished_game_an_open_table_and_a_cup(client):
+    call_command("demo_data")
+    client.force_login(User.objects.get(username="dave"))
+
+    season = League.objects.get(name="Autumn season")
+    games = season.games.filter(status=PlayedGame.CONFIRMED, source=PlayedGame.PAD)
+    assert games.count() == 8
+    page = client.get(season.get_absolute_url()).content.decode()
+    assert all(name in page for name in ["Alice", "Bob", "Charlie", "Dave", "Erin"])
+
+    played = Table.objects.get(status=Table.FINISHED)
+    assert [s.user.username for s in played.seats.order_by("position")] in (
+        ["alice", "bob"],
+        ["bob", "alice"],
+    )
+    assert client.get(f"/history/replay/{played.pk}/?step=20").status_code == 200
+
+    waiting = Table.objects.get(status=Table.OPEN)
+    assert waiting.host.username == "charlie" and waiting.seats.filter(ai_level="heuristic")
+    assert f"/play/t/{waiting.pk}/" in client.get("/play/").content.decode()
+
+    cup = Tournament.objects.get()
+    assert cup.status == Tournament.REGISTRATION and cup.entries.count() == 5
