@@ -35,7 +35,7 @@ class ImportRefused(Exception):
 def parse(text: str) -> dict:
     try:
         record = json.loads(text)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:
         raise ImportRefused(_("This is not JSON: %(error)s") % {"error": error}) from None
     if not isinstance(record, dict):
         raise ImportRefused(_("A record is a JSON object."))

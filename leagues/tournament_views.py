@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from leagues import pairing, tournaments
 from leagues.access import get_club_for_member, is_organiser, require_organiser
+from leagues.forms import posted_number
 from leagues.models import League, Stage, Tournament, TournamentRound, TournamentTable
 
 User = get_user_model()
@@ -213,7 +214,7 @@ def tournament_register(request, slug, tournament_id):
     user = request.user
     if request.POST.get("user"):
         require_organiser(membership)
-        user = get_object_or_404(tournament.club.members, pk=request.POST["user"])
+        user = get_object_or_404(tournament.club.members, pk=posted_number(request.POST, "user"))
     if request.POST.get("withdraw") and user == request.user:
         entry = tournament.entries.filter(user=user).first()
         if entry is not None:
@@ -241,7 +242,7 @@ def tournament_presence(request, slug, tournament_id):
         for entry in tournament.entries.filter(checked_in=False, dropped=False):
             tournaments.set_presence(entry, checked_in=True)
     elif action in changes:
-        entry = get_object_or_404(tournament.entries, pk=request.POST.get("entry"))
+        entry = get_object_or_404(tournament.entries, pk=posted_number(request.POST, "entry"))
         tournaments.set_presence(entry, **changes[action])
     return redirect(tournament)
 
@@ -285,20 +286,24 @@ def tournament_step(request, slug, tournament_id):
         elif step in ("ai", "online", "physical"):
             table = get_object_or_404(
                 TournamentTable,
-                pk=request.POST.get("table"),
+                pk=posted_number(request.POST, "table"),
                 round__stage__tournament=tournament,
             )
             if step == "ai":
-                tournaments.fill_with_ai(table, int(request.POST.get("player") or 0))
+                tournaments.fill_with_ai(table, posted_number(request.POST, "player") or 0)
             else:
                 tournaments.set_online(table, step == "online")
         elif step in ("swap", "begin"):
             round_ = get_object_or_404(
-                TournamentRound, pk=request.POST.get("round"), stage__tournament=tournament
+                TournamentRound,
+                pk=posted_number(request.POST, "round"),
+                stage__tournament=tournament,
             )
             if step == "swap":
                 tournaments.swap(
-                    round_, int(request.POST.get("a") or 0), int(request.POST.get("b") or 0)
+                    round_,
+                    posted_number(request.POST, "a") or 0,
+                    posted_number(request.POST, "b") or 0,
                 )
             else:
                 tournaments.begin_round(round_, request.user)

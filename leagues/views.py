@@ -20,7 +20,7 @@ from leagues.access import (
     is_organiser,
     require_organiser,
 )
-from leagues.forms import LeagueForm, NewPadForm, RoundForm
+from leagues.forms import LeagueForm, NewPadForm, RoundForm, posted_number
 from leagues.models import League, PlayedGame, PlayerRating, RatingHistory, RoundScore, Seat
 
 User = get_user_model()
@@ -184,7 +184,7 @@ def league_recompute(request, slug, league_id):
 def league_link_guest(request, slug, league_id):
     league, _m = get_league_for_organiser(request.user, slug, league_id)
     guest = request.POST.get("guest", "").strip()
-    member = league.club.members.filter(pk=request.POST.get("user") or 0).first()
+    member = league.club.members.filter(pk=posted_number(request.POST, "user")).first()
     if not guest or member is None:
         messages.error(request, _("Choose a guest and a member."))
         return redirect(league)

@@ -80,6 +80,7 @@ def test_it_refuses_an_illegal_record_with_round_and_action(client, alice):
     [
         ("{not json", "This is not JSON"),
         ("[1, 2]", "A record is a JSON object."),
+        ("[" * 100_000, "This is not JSON"),
         ('{"format": "ctg-record/2"}', "The record is malformed: &#x27;format&#x27; must be"),
     ],
 )

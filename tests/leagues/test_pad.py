@@ -175,6 +175,14 @@ def test_it_links_a_guest_to_a_member_later(client, league, alice, bob, olga):
     assert {r["name"] for r in league.table if r["games"]} == {"alice", "bob"}
 
 
+def test_it_asks_again_when_the_member_to_link_is_not_one(client, league, olga):
+    client.force_login(olga)
+    response = client.post(
+        url("league_link_guest", "tenno", league.pk), {"guest": "Gus", "user": "abc"}, follow=True
+    )
+    assert "Choose a guest and a member." in response.content.decode()
+
+
 @pytest.mark.parametrize("status", [PlayedGame.DRAFT, PlayedGame.AWAITING])
 def test_it_does_not_count_unconfirmed_games(league, alice, bob, status):
     game = actions.start_pad_game(league, alice, [actions.Player(alice), actions.Player(bob)])

@@ -153,3 +153,17 @@ def test_it_speaks_the_visitor_language(event, olga, alice, bob):
     page = client.get(url("tournament", event), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Start the round" not in page
     assert "De ronde beginnen" in page and "Tafel 1" in page
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("tournament_step", {"step": "ai", "table": "abc", "player": "x"}),
+        ("tournament_step", {"step": "swap", "round": "1;drop", "a": "x", "b": "y"}),
+        ("tournament_step", {"step": "begin", "round": "9" * 30}),
+        ("tournament_register", {"user": "abc"}),
+        ("tournament_presence", {"action": "in", "entry": "-1"}),
+    ],
+)
+def test_a_tampered_form_gets_not_found_rather_than_an_error(event, olga, name, data):
+    assert client_for(olga).post(url(name, event), data).status_code == 404
