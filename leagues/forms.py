@@ -10,7 +10,7 @@ User = get_user_model()
 def posted_number(data, name: str) -> int | None:
     """A whole number sent by one of our forms, or None for anything else (a tampered value)."""
     value = data.get(name, "")
-    return int(value) if value.isdigit() and len(value) <= 18 else None
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
 
 
 class LeagueForm(forms.ModelForm):

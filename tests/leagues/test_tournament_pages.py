@@ -161,7 +161,7 @@ def test_it_speaks_the_visitor_language(event, olga, alice, bob):
         ("tournament_step", {"step": "ai", "table": "abc", "player": "x"}),
         ("tournament_step", {"step": "swap", "round": "1;drop", "a": "x", "b": "y"}),
         ("tournament_step", {"step": "begin", "round": "9" * 30}),
-        ("tournament_register", {"user": "abc"}),
+        ("tournament_register", {"user": "²"}),
         ("tournament_presence", {"action": "in", "entry": "-1"}),
     ],
 )
