@@ -10,11 +10,49 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from ctg_site.celery import app as celery_app
+from games.models import Table
+from history.queries import with_rows
+from leagues.models import League, PlayedGame, Tournament
+
+RECENT_GAMES = 5
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = request.user.clubs.all() if request.user.is_authenticated else []
-    return render(request, "home.html", {"clubs": clubs})
+    """For a visitor, what the site is; for a player, what is going on for them."""
+    if not request.user.is_authenticated:
+        return render(request, "home.html")
+    return render(request, "home.html", _dashboard(request.user))
+
+
+def _dashboard(user) -> dict:
+    clubs = list(user.clubs.all())
+    leagues = [
+        {
+            "league": league,
+            "row": next((r for r in league.table if r.get("user_id") == user.pk), None),
+            "players": len(league.table),
+        }
+        for league in League.objects.filter(participants=user, is_open=True).select_related("club")
+    ]
+    tournaments = Tournament.objects.filter(
+        club__in=clubs, status__in=[Tournament.REGISTRATION, Tournament.RUNNING]
+    ).select_related("club")
+    entries = user.tournament_entries.filter(dropped=False)
+    entered = set(entries.values_list("tournament", flat=True))
+    games = PlayedGame.objects.confirmed().filter(seats__user=user).order_by("-played_at")
+    recent = []
+    for game in with_rows(games)[:RECENT_GAMES]:
+        seats = list(game.seats.all())
+        recent.append(
+            {"game": game, "me": next(s for s in seats if s.user_id == user.pk), "of": len(seats)}
+        )
+    return {
+        "clubs": clubs,
+        "my_tables": Table.objects.playing(user),
+        "leagues": leagues,
+        "tournaments": [(t, t.pk in entered) for t in tournaments],
+        "recent": recent,
+    }
 
 
 def _check_database() -> str:

@@ -28,6 +28,13 @@ class TableQuerySet(models.QuerySet):
             return self.filter(public)
         return self.filter(public | models.Q(club__memberships__user=user)).distinct()
 
+    def playing(self, user):
+        """Tables where the user has a seat, waiting to start or under way."""
+        if not user.is_authenticated:
+            return self.none()
+        tables = self.filter(seats__user=user, status__in=[Table.OPEN, Table.RUNNING])
+        return tables.prefetch_related("seats").distinct()
+
 
 class Table(models.Model):
     """One game from the lobby to its result. `record` (RULES.md §10) is the truth."""

@@ -18,17 +18,10 @@ def lobby_context(user, page: int = 1) -> dict:
     visible = (
         Table.objects.visible_to(user).select_related("club", "host").prefetch_related("seats")
     )
-    mine = (
-        Table.objects.filter(seats__user=user, status__in=[Table.OPEN, Table.RUNNING])
-        .prefetch_related("seats")
-        .distinct()
-        if user.is_authenticated
-        else Table.objects.none()
-    )
     return {
         "open_tables": visible.filter(status=Table.OPEN)[:50],
         "running": Paginator(visible.filter(status=Table.RUNNING), 20).get_page(page),
-        "my_tables": mine,
+        "my_tables": Table.objects.playing(user),
         "user": user,
     }
 

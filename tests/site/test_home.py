@@ -1,0 +1,43 @@
+"""The home page: what the site is for a visitor, what is going on for a signed-in player."""
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import User
+from leagues.actions import tally_league
+from leagues.models import League, PlayedGame
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_visitor_is_asked_to_sign_up(client):
+    page = client.get("/").content.decode()
+    assert "Sign up" in page and "Your tables" not in page
+
+
+def test_a_player_sees_tables_leagues_tournaments_and_last_games(client):
+    call_command("demo_data")
+    season = League.objects.get()
+    tally_league(season.pk)
+    charlie = User.objects.get(username="charlie")
+    client.force_login(charlie)
+    page = client.get("/").content.decode()
+
+    # Charlie's table waits for a third player.
+    table = charlie.hosted_tables.get()
+    assert f'href="/play/t/{table.pk}/"' in page
+    row = next(r for r in League.objects.get().table if r["user_id"] == charlie.pk)
+    assert f"{row['position']} of 6 · {row['points']} points · {row['games']} games" in page
+    assert "Winter cup" in page and "You are registered." in page
+    last = PlayedGame.objects.filter(seats__user=charlie).order_by("-played_at").first()
+    mine = last.seats.get(user=charlie)
+    assert f'href="/history/game/{last.pk}/"' in page
+    assert f"place {mine.place} of {last.seats.count()} · {mine.total} points" in page
+
+
+def test_a_new_player_gets_a_way_in(client):
+    client.force_login(User.objects.create_user("newbie", password="pw-newbie-1"))
+    page = client.get("/").content.decode()
+    assert "You are not at a table." in page
+    assert "You are not in a club yet." in page
+    assert "Your last games" not in page
