@@ -1,0 +1,83 @@
+"""The demo club's pages in a real browser on a phone: each fits the screen (nothing scrolls
+sideways but the tables meant to, inside their own frame) and passes axe-core's
+accessibility checks."""
+
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.core.management import call_command
+from django.db.models import F
+from django.test import Client
+
+from accounts.models import User
+from games.models import Table
+from leagues.models import League, PlayedGame, RecomputeJob, Tournament
+
+pytestmark = [pytest.mark.browser]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PUBLIC_PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/play/"]
+
+
+@pytest.fixture
+def demo(live_server_url):
+    """The demo club, its tallies done, and the pages a member visits."""
+    call_command("demo_data")
+    deadline = time.monotonic() + 30
+    # The season's table and the ratings are tallied in the background: wait for them.
+    while time.monotonic() < deadline and (
+        League.objects.exclude(table_version=F("results_version")).exists()
+        or RecomputeJob.objects.exclude(status=RecomputeJob.DONE).exists()
+    ):
+        time.sleep(0.1)
+    client = Client()
+    client.force_login(User.objects.get(username="alice"))
+    league = League.objects.get()
+    finished = Table.objects.get(status=Table.FINISHED).pk
+    pages = [
+        "/",
+        "/play/",
+        "/play/new/",
+        f"/play/t/{Table.objects.get(status=Table.OPEN).pk}/",
+        f"/play/t/{finished}/",
+        league.get_absolute_url(),
+        f"{league.get_absolute_url()}games/new/",
+        PlayedGame.objects.filter(league=league).first().get_absolute_url(),
+        "/history/",
+        f"/history/replay/{finished}/?step=40",
+        Tournament.objects.get().get_absolute_url(),
+        "/accounts/u/alice/",
+        "/accounts/settings/",
+        "/clubs/demo-club/",
+        "/ratings/",
+    ]
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value}
+    return pages, [{**cookie, "url": live_server_url}]
+
+
+def check(context, base: str, paths: list[str]) -> dict[str, str]:
+    """What is wrong with each page: too wide for the phone, or axe's violations."""
+    axe = Axe()
+    page = context.new_page()
+    problems = {}
+    for path in paths:
+        response = page.goto(base + path)
+        assert response.status == 200, path
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["viewport"]["width"]:
+            problems[path] = f"{width} px wide"
+        result = axe.run(page)
+        if result.violations_count:
+            problems[path] = result.generate_snapshot()
+    return problems
+
+
+def test_the_demo_clubs_pages_fit_a_phone_and_pass_accessibility_checks(
+    demo, browser, live_server_url
+):
+    pages, cookies = demo
+    member = browser.new_context(**PHONE)
+    member.add_cookies(cookies)
+    assert check(member, live_server_url, pages) == {}
+    assert check(browser.new_context(**PHONE), live_server_url, PUBLIC_PAGES) == {}
