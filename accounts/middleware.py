@@ -1,5 +1,8 @@
+import functools
+import zoneinfo
+
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 class PreferredLanguageMiddleware:
@@ -17,4 +20,30 @@ class PreferredLanguageMiddleware:
         ):
             translation.activate(user.preferred_language)
             request.LANGUAGE_CODE = user.preferred_language
+        return self.get_response(request)
+
+
+TIME_ZONE_COOKIE = "tz"
+
+
+@functools.cache
+def _zone(name: str) -> zoneinfo.ZoneInfo | None:
+    if name not in zoneinfo.available_timezones():
+        return None
+    return zoneinfo.ZoneInfo(name)
+
+
+class BrowserTimeZoneMiddleware:
+    """Show times in the visitor's own time zone, which the page's script puts in a cookie;
+    without it (or with a zone we do not know) the site's TIME_ZONE applies."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        zone = _zone(request.COOKIES.get(TIME_ZONE_COOKIE, "")[:64])
+        if zone is None:
+            timezone.deactivate()
+        else:
+            timezone.activate(zone)
         return self.get_response(request)
