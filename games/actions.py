@@ -323,15 +323,21 @@ def leave_game(table_id: int, user) -> None:
     if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     _set_left(seat)
-    if not _humans_left(table):
-        table.status = Table.CLOSED
-        table.finished = timezone.now()
-        table.deadline = None
-        table.save()
-        _after_commit(table)
-        return
-    # The position is unchanged; the AI takes over if it is this seat's turn.
-    _after_commit(table, table.state())
+    if not _close_if_no_humans(table):
+        # The position is unchanged; the AI takes over if it is this seat's turn.
+        _after_commit(table, table.state())
+
+
+def _close_if_no_humans(table: Table) -> bool:
+    """Close a game nobody is left to play; True when it was closed."""
+    if _humans_left(table):
+        return False
+    table.status = Table.CLOSED
+    table.finished = timezone.now()
+    table.deadline = None
+    table.save()
+    _after_commit(table)
+    return True
 
 
 def _seed(table: Table) -> int:
@@ -391,12 +397,7 @@ def time_out(table_id: int, version: int) -> bool:
     state = table.state()
     if table.timeout_policy == Table.FORFEIT:
         _set_left(_seat_at(table, state.decider), forfeited=True)
-        if not _humans_left(table):
-            table.status = Table.CLOSED
-            table.finished = timezone.now()
-            table.deadline = None
-            table.save()
-            _after_commit(table)
+        if _close_if_no_humans(table):
             return True
     _stand_in_move(table, state)
     return True

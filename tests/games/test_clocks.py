@@ -75,3 +75,15 @@ def test_it_closes_a_game_when_every_human_has_left(alice, bob):
     actions.leave_game(table.pk, bob)
 
     assert Table.objects.get(pk=table.pk).status == Table.CLOSED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_closes_a_game_when_the_last_human_forfeits(alice, bob):
+    table = live_table(alice, bob, Table.FORFEIT)
+    actions.leave_game(table.pk, bob)
+    Table.objects.filter(pk=table.pk).update(deadline=table.started)
+
+    assert actions.time_out(table.pk, table.version)
+    table.refresh_from_db()
+    assert table.status == Table.CLOSED
+    assert Seat.objects.get(table=table, user=alice).forfeited
