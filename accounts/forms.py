@@ -33,7 +33,7 @@ class SignupForm(UserCreationForm):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "preferred_language")
+        fields = ("display_name", "email", "preferred_language", "turn_emails")
         help_texts = {"display_name": _("Shown to other players instead of your username.")}
 
     def __init__(self, *args, **kwargs):

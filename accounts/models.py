@@ -13,6 +13,11 @@ class User(AbstractUser):
     preferred_language = models.CharField(
         _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True
     )
+    turn_emails = models.BooleanField(
+        _("email me when a game waits for my move"),
+        default=True,
+        help_text=_("In games without a live clock, when you have not moved for a few minutes."),
+    )
 
     def __str__(self) -> str:
         return self.display_name or self.username

@@ -25,7 +25,10 @@ DEBUG = env_bool("DEBUG", "SECRET_KEY" not in os.environ)
 SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-development-key-set-SECRET_KEY-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Where links in emails sent outside a request point (the reminder of a waiting move).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Seconds a person may leave a move waiting before the reminder email (no live clock).
+TURN_REMINDER_DELAY = 300
 
 INSTALLED_APPS = [
     "daphne",

@@ -11,8 +11,12 @@ from datetime import timedelta
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -52,10 +56,14 @@ def _broadcast(identity: tuple[int, int], version: int, status: str, lobby: bool
         async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
 
 
-def _after_commit(table: Table, state: engine.State | None = None, lobby: bool = True) -> None:
-    """Tell viewers, and set the next AI move or clock check going, once this commits.
+def _after_commit(
+    table: Table, state: engine.State | None = None, lobby: bool = True, passed: bool = False
+) -> None:
+    """Tell viewers, and set the next AI move, clock check or reminder going, once this commits.
 
-    The lobby hears of seats, starts and ends, not of every move.
+    The lobby hears of seats, starts and ends, not of every move. `passed`: the decision has
+    just passed to this person; unless the clock is live, he gets an email if he has not
+    moved after a while.
     """
     table_id, version, status = table.pk, table.version, table.status
     identity = table.identity
@@ -67,8 +75,11 @@ def _after_commit(table: Table, state: engine.State | None = None, lobby: bool =
     seat = _seat_at(table, state.decider)
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
-    elif table.clock != Table.NO_CLOCK:
+        return
+    if table.clock != Table.NO_CLOCK:
         enqueue(tasks.clock_check, table_id, version, countdown=table.clock_seconds + 0.5)
+    if passed and table.clock != Table.LIVE:
+        enqueue(tasks.remind, table_id, version, countdown=settings.TURN_REMINDER_DELAY)
 
 
 def _locked(table_id: int) -> Table:
@@ -218,7 +229,7 @@ def start(table_id: int, user) -> Table:
     table.status = Table.RUNNING
     table.started = timezone.now()
     table.save()
-    _after_commit(table, state)
+    _after_commit(table, state, passed=True)
     return table
 
 
@@ -305,7 +316,8 @@ def play(
         raise Refused(error.message, 400, error.code) from None
     _save_state(table, state)
     table.save()
-    _after_commit(table, state, lobby=table.status != Table.RUNNING)
+    passed = state.decider != seat_position
+    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
     return state
 
 
@@ -351,7 +363,7 @@ def _stand_in_move(table: Table, state: engine.State) -> None:
     state.apply(engine.parse_action(text, state.names), seat)
     _save_state(table, state)
     table.save()
-    _after_commit(table, state, lobby=table.status != Table.RUNNING)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=state.decider != seat)
 
 
 def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[int, str] | None:
@@ -400,4 +412,33 @@ def time_out(table_id: int, version: int) -> bool:
         if _close_if_no_humans(table):
             return True
     _stand_in_move(table, state)
+    return True
+
+
+def remind(table_id: int, version: int) -> bool:
+    """Email the person whose move it still is at `version`; True when an email went out.
+
+    One email per wait however often this runs, and only to people who want it.
+    """
+    table = Table.objects.filter(pk=table_id, status=Table.RUNNING, version=version).first()
+    if table is None:
+        return False
+    seats = list(table.seats.select_related("user"))
+    seat = next(s for s in seats if s.position == table.state().decider)
+    user = seat.user
+    if user is None or seat.left or not user.turn_emails or not user.email:
+        return False
+    claimed = Seat.objects.filter(pk=seat.pk).exclude(reminded_version=version)
+    if not claimed.update(reminded_version=version):
+        return False
+    with translation.override(user.preferred_language or settings.LANGUAGE_CODE):
+        others = [s.name for s in seats if s.pk != seat.pk]
+        context = {
+            "user": user,
+            "others": others,
+            "url": settings.SITE_URL + table.get_absolute_url(),
+            "settings_url": settings.SITE_URL + reverse("settings"),
+        }
+        subject = _("Call to Glory: your move against %(players)s") % {"players": ", ".join(others)}
+        send_mail(subject, render_to_string("games/turn_email.txt", context), None, [user.email])
     return True

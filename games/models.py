@@ -28,12 +28,16 @@ class TableQuerySet(models.QuerySet):
             return self.filter(public)
         return self.filter(public | models.Q(club__memberships__user=user)).distinct()
 
-    def playing(self, user):
-        """Tables where the user has a seat, waiting to start or under way."""
+    def playing(self, user) -> list["Table"]:
+        """Tables where the user has a seat, waiting to start or under way; those waiting
+        for the user's move first, each marked `my_move`."""
         if not user.is_authenticated:
-            return self.none()
+            return []
         tables = self.filter(seats__user=user, status__in=[Table.OPEN, Table.RUNNING])
-        return tables.prefetch_related("seats").distinct()
+        tables = list(tables.prefetch_related("seats").distinct())
+        for table in tables:
+            table.my_move = table.waits_for(user)
+        return sorted(tables, key=lambda table: not table.my_move)
 
 
 class Table(models.Model):
@@ -165,6 +169,13 @@ class Table(models.Model):
                     _states.popitem(last=False)
         return cached.clone()
 
+    def waits_for(self, user) -> bool:
+        """The game is running and waits for this user's decision."""
+        if self.status != Table.RUNNING:
+            return False
+        decider = self.state().decider
+        return any(s.position == decider and s.user_id == user.pk for s in self.seats.all())
+
     def supply_decks(self, state: engine.State) -> engine.State:
         """Deal the next round's deck when the game waits for one."""
         while state.decider is None and not state.game_over:
@@ -188,6 +199,9 @@ class Seat(models.Model):
     name = models.CharField(max_length=40)
     left = models.BooleanField(default=False)
     forfeited = models.BooleanField(default=False)
+    # The table version of the last "your move" email: one email per wait, however often
+    # the reminder runs.
+    reminded_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

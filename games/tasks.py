@@ -30,6 +30,11 @@ def clock_check(table_id: int, version: int) -> bool:
     return actions.time_out(table_id, version)
 
 
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def remind(table_id: int, version: int) -> bool:
+    return actions.remind(table_id, version)
+
+
 @shared_task
 def sweep_clocks() -> int:
     """Catch deadlines whose timer was lost (a restart); beat runs it every minute."""

@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import User
+from games import actions
 from leagues.actions import tally_league
 from leagues.models import League, PlayedGame
 
@@ -41,3 +42,22 @@ def test_a_new_player_gets_a_way_in(client):
     assert "You are not at a table." in page
     assert "You are not in a club yet." in page
     assert "Your last games" not in page
+
+
+def test_tables_waiting_for_the_players_move_come_first_and_say_so(client):
+    alice, bob = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alice", "bob"))
+    opts = {"seats_count": 2, "rounds": 1, "visibility": "public", "seat_order": "host"}
+    waiting = actions.create_table(alice, **opts)
+    actions.take_seat(waiting.pk, bob)
+    actions.start(waiting.pk, alice)  # alice sits first: the game waits for her
+    later = actions.create_table(alice, **opts)  # newer, but not under way
+
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    first = page.index(f'href="/play/t/{waiting.pk}/"')
+    assert first < page.index(f'href="/play/t/{later.pk}/"')
+    assert page.count("Your move") == 1
+    assert page.index("Your move") > first
+
+    client.force_login(bob)
+    assert "Your move" not in client.get("/").content.decode()
