@@ -11,26 +11,12 @@ Target: ≤ 100 ms.
 """
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
-os.environ.setdefault("DATABASE_URL", "postgres://root@127.0.0.1:5432/ctg_history_bench")
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+from bench_db import setup_django
 
 
 def main() -> None:
@@ -39,24 +25,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--runs", type=int, default=40)
     args = parser.parse_args()
-    url = os.environ["DATABASE_URL"]
-    if not url.startswith("postgres"):
-        sys.exit("set DATABASE_URL to a PostgreSQL database, e.g. .../ctg_history_bench")
-    ensure_database(url)
-
-    import django
-
-    django.setup()
+    setup_django("postgres://root@127.0.0.1:5432/ctg_history_bench")
     from django.conf import settings
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
     settings.ALLOWED_HOSTS = ["*"]
-    settings.DEBUG = False
-    call_command("migrate", verbosity=0)
 
     from accounts.models import Club, Membership, User
     from history import views

@@ -14,25 +14,12 @@ Creates the database if it is missing, migrates it, and fills it with synthetic 
 """
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
-
-
-def ensure_database(url: str) -> None:
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
+from bench_db import setup_django
 
 
 def main() -> None:
@@ -42,21 +29,11 @@ def main() -> None:
     parser.add_argument("--league-games", type=int, default=2_000)
     args = parser.parse_args()
 
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith("postgres"):
-        sys.exit("set DATABASE_URL to a PostgreSQL database, e.g. .../leagues_bench")
-    ensure_database(url)
-
-    import django
-
-    django.setup()
+    setup_django("postgres://root@127.0.0.1:5432/leagues_bench")
     from django.conf import settings
-    from django.core.management import call_command
     from django.utils import timezone
 
     settings.ALLOWED_HOSTS = ["*"]
-    settings.DEBUG = False
-    call_command("migrate", verbosity=0)
 
     from accounts.models import Club, Membership, User
     from leagues import actions

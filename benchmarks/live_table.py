@@ -20,25 +20,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench_db import setup_django
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DATABASE_URL", "postgres://root@127.0.0.1:5432/ctg_bench")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/14")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
 os.environ.setdefault("SECRET_KEY", "benchmark-only-key")
-
-
-def ensure_database() -> None:
-    import psycopg
-
-    url = os.environ["DATABASE_URL"]
-    if not url.startswith("postgres"):
-        return
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def free_port() -> int:
@@ -53,18 +40,13 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=50)
     args = parser.parse_args()
 
-    ensure_database()
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    setup_django("postgres://root@127.0.0.1:5432/ctg_bench")
     from django.test import Client
 
     from accounts.models import User
     from games import actions
     from games.models import Table
 
-    call_command("migrate", verbosity=0)
     players = []
     for i in range(4):
         user, _ = User.objects.get_or_create(username=f"bench{i}")
