@@ -68,6 +68,8 @@ def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, al
         deciding = [p for p in pages if p.locator("form.decision").count()]
         assert len(deciding) == 1, "exactly one player decides at a time"
         page = deciding[0]
+        assert page.title().startswith("Your decision · Table")  # also in a background tab
+        assert pages[1 - pages.index(page)].title().startswith("Table")
         offered = page.locator("form.decision button[data-action]").evaluate_all(
             "buttons => buttons.map(b => b.dataset.action)"
         )
