@@ -9,7 +9,7 @@ from accounts.models import Club, Membership, User
 class UserAdmin(BaseUserAdmin):
     fieldsets = (
         *BaseUserAdmin.fieldsets,
-        (_("Call to Glory"), {"fields": ("display_name", "preferred_language")}),
+        (_("Call to Glory"), {"fields": ("display_name", "preferred_language", "turn_emails")}),
     )
     list_display = ("username", "display_name", "email", "preferred_language", "is_staff")
     list_filter = (*BaseUserAdmin.list_filter, "preferred_language")
