@@ -6,6 +6,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import connection
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
@@ -15,6 +16,7 @@ from history.queries import with_rows
 from leagues.models import League, PlayedGame, Tournament
 
 RECENT_GAMES = 5
+OPEN_PADS = 10
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -46,8 +48,14 @@ def _dashboard(user) -> dict:
         recent.append(
             {"game": game, "me": next(s for s in seats if s.user_id == user.pk), "of": len(seats)}
         )
+    # Score pads the player can act on: confirm another's entry, or finish entering one.
+    pads = PlayedGame.objects.filter(source=PlayedGame.PAD, club__in=clubs).filter(
+        Q(status=PlayedGame.AWAITING, seats__user=user) & ~Q(created_by=user)
+        | Q(status=PlayedGame.DRAFT) & (Q(created_by=user) | Q(seats__user=user))
+    )
     return {
         "clubs": clubs,
+        "pads": pads.select_related("club", "league").distinct().order_by("-played_at")[:OPEN_PADS],
         "my_tables": Table.objects.playing(user),
         "leagues": leagues,
         "tournaments": [(t, t.pk in entered) for t in tournaments],

@@ -194,3 +194,23 @@ def test_it_does_not_count_unconfirmed_games(league, alice, bob, status):
     actions.tally_league(league.pk)
     league.refresh_from_db()
     assert all(row["games"] == 0 for row in league.table)
+
+
+def test_the_home_page_points_each_player_to_the_pads_waiting_for_them(client, league, alice, bob):
+    client.force_login(alice)
+    game = start(client, league, alice, bob)
+    link = f'href="{game.get_absolute_url()}"'
+
+    def home(user):
+        client.force_login(user)
+        return client.get("/").content.decode()
+
+    assert link in home(alice) and "being entered" in home(alice)
+    post_round(client, game, 1, [40, 20])
+    client.post(url("pad_submit", "tenno", game.pk))
+
+    assert link not in home(alice)  # someone else confirms what alice entered
+    page = home(bob)
+    assert link in page and "Confirm the result" in page
+    client.post(url("pad_confirm", "tenno", game.pk))
+    assert link not in home(bob)
