@@ -17,11 +17,11 @@ def test_it_loads_the_demo_club_once_however_often_it_runs(capsys):
     assert User.objects.get(username="organiser").check_password("glory-demo-1")
     assert "organiser / glory-demo-1" in capsys.readouterr().out
     assert club.leagues.count() == 1 and club.tournaments.count() == 1
-    assert club.tables.count() == 2
+    assert club.tables.count() == 3
 
 
 @pytest.mark.django_db
-def test_the_demo_club_has_a_season_a_finished_game_an_open_table_and_a_cup(client):
+def test_the_demo_club_has_a_season_games_finished_and_running_an_open_table_and_a_cup(client):
     call_command("demo_data")
     client.force_login(User.objects.get(username="dave"))
 
@@ -37,6 +37,13 @@ def test_the_demo_club_has_a_season_a_finished_game_an_open_table_and_a_cup(clie
         ["bob", "alice"],
     )
     assert client.get(f"/history/replay/{played.pk}/?step=20").status_code == 200
+
+    correspondence = Table.objects.get(status=Table.RUNNING)
+    assert correspondence.clock == Table.CORRESPONDENCE and correspondence.waits_for(
+        User.objects.get(username="dave")
+    )
+    page = client.get("/").content.decode()
+    assert f"/play/t/{correspondence.pk}/" in page and "Your move" in page
 
     waiting = Table.objects.get(status=Table.OPEN)
     assert waiting.host.username == "charlie" and waiting.seats.filter(ai_level="heuristic")

@@ -32,7 +32,8 @@ def demo(live_server_url):
     ):
         time.sleep(0.1)
     client = Client()
-    client.force_login(User.objects.get(username="alice"))
+    # Dave: the correspondence game waits for his move, so his view of it has the choices.
+    client.force_login(User.objects.get(username="dave"))
     league = League.objects.get()
     finished = Table.objects.get(status=Table.FINISHED).pk
     pages = [
@@ -41,6 +42,7 @@ def demo(live_server_url):
         "/play/new/",
         f"/play/t/{Table.objects.get(status=Table.OPEN).pk}/",
         f"/play/t/{finished}/",
+        f"/play/t/{Table.objects.get(status=Table.RUNNING).pk}/",
         league.get_absolute_url(),
         f"{league.get_absolute_url()}games/new/",
         PlayedGame.objects.filter(league=league).first().get_absolute_url(),

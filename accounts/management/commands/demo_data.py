@@ -28,11 +28,22 @@ def bot_game(options: engine.Options, names: list[str], seed: int) -> engine.Sta
     return state
 
 
+def play_until(table: Table, done) -> None:
+    """Play the table's decisions with the card-counting AI, through the tables' own moves."""
+    table.refresh_from_db()
+    while not done():
+        state = table.state()
+        seat = state.decider
+        text = ai.decide("heuristic", engine.view(state, seat), seed=table.version)
+        tables.play(table.pk, seat, text, table.version)
+        table.refresh_from_db()
+
+
 class Command(BaseCommand):
     help = (
         "Create a demo club with an organiser, a handful of players, a season of club nights, "
-        "a finished online game, a table waiting for players and a tournament open for "
-        "registration (safe to run again)."
+        "a finished online game, a correspondence game waiting for Dave's move, a table "
+        "waiting for players and a tournament open for registration (safe to run again)."
     )
 
     @transaction.atomic
@@ -60,6 +71,7 @@ class Command(BaseCommand):
         if not League.objects.filter(club=club, name=SEASON).exists():
             self.season(club, members)
             self.online_game(club, members)
+            self.correspondence_game(club, members)
             self.open_table(club, members)
             self.cup(club, members)
         self.stdout.write(
@@ -101,13 +113,24 @@ class Command(BaseCommand):
         )
         tables.take_seat(table.pk, bob)
         tables.start(table.pk, alice)
-        table.refresh_from_db()
-        while table.status == Table.RUNNING:
-            state = table.state()
-            seat = state.decider
-            text = ai.decide("heuristic", engine.view(state, seat), seed=table.version)
-            tables.play(table.pk, seat, text, table.version)
-            table.refresh_from_db()
+        play_until(table, lambda: table.status != Table.RUNNING)
+
+    def correspondence_game(self, club: Club, members: list[User]) -> None:
+        """Dave and Erin's game at three days a move, some turns in, waiting for Dave."""
+        dave, erin = members[4], members[5]
+        table = tables.create_table(
+            dave,
+            club=club,
+            visibility=Table.CLUB,
+            seats_count=2,
+            seat_order=Table.HOST_ORDER,
+            clock=Table.CORRESPONDENCE,
+            clock_seconds=3 * 24 * 3600,
+            seed=11,
+        )
+        tables.take_seat(table.pk, erin)
+        tables.start(table.pk, dave)
+        play_until(table, lambda: table.version >= 30 and table.state().decider == 0)
 
     def open_table(self, club: Club, members: list[User]) -> None:
         """Charlie waits with an AI player for a third."""
