@@ -3,11 +3,11 @@ and a move whose worker process dies is played by the next one."""
 
 import os
 import signal
-import time
 
 from games import actions, tasks
 from games.models import Table
 from tests.games.test_ai_seats import table_with_bots
+from tests.waiting import wait_for
 
 
 def bot_to_move(alice, level):
@@ -18,13 +18,12 @@ def bot_to_move(alice, level):
 
 
 def wait_for_version(table, version, seconds=60):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    def reached():
         table.refresh_from_db()
-        if table.version >= version:
-            return table
-        time.sleep(0.05)
-    raise AssertionError(f"the table stayed at version {table.version}")
+        return table.version >= version
+
+    assert wait_for(reached, seconds), f"the table stayed at version {table.version}"
+    return table
 
 
 def bot_moves(table):

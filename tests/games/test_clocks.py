@@ -1,22 +1,12 @@
-import time
-
 import pytest
 
 from games import actions
 from games.models import Seat, Table
 from tests.games.conftest import open_table
+from tests.waiting import wait_for
 
 # alice and bob play a live game with a one-second clock; a real Celery worker on Redis
 # watches the clock.
-
-
-def wait_for(predicate, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def live_table(alice, bob, policy):

@@ -10,15 +10,7 @@ from accounts.models import User
 from games import actions, engine
 from games.models import Table
 from tests.games.conftest import open_table
-
-
-def wait_for(predicate, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
+from tests.waiting import wait_for
 
 
 def started(alice, bob, **options):

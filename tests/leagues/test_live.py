@@ -1,7 +1,5 @@
 """The live league table: a socket per open page, a push after each tally."""
 
-import time
-
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -11,6 +9,7 @@ from django.test import Client
 from ctg_site.asgi import application
 from leagues import actions
 from leagues.models import RecomputeJob
+from tests.waiting import wait_for
 
 # The tally broadcasts from a background thread (or a worker process in production): the
 # Redis layer carries that across threads and processes, as in a deployment.
@@ -50,14 +49,13 @@ def confirm_a_result(league, alice, bob):
 
 def settle(league):
     """Wait for the background tally and rating job, so no thread outlives the test."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+
+    def done():
         league.refresh_from_db()
         busy = RecomputeJob.objects.exclude(status__in=[RecomputeJob.DONE, RecomputeJob.FAILED])
-        if league.table_version == league.results_version and not busy.exists():
-            return
-        time.sleep(0.05)
-    raise AssertionError("background work did not finish")
+        return league.table_version == league.results_version and not busy.exists()
+
+    assert wait_for(done, 10), "background work did not finish"
 
 
 async def test_it_pushes_the_table_to_open_pages_after_a_result(league, alice, bob):

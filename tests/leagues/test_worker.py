@@ -1,23 +1,13 @@
 """Tallies through a real Celery worker on Redis: a confirmed result reaches the ratings."""
 
-import time
-
 import pytest
 from django.db import transaction
 
 from leagues import actions
 from leagues.models import League, PlayerRating, RecomputeJob
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.services
-
-
-def wait_for(check, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_it_updates_ratings_and_the_table_through_the_worker(celery_worker, league, alice, bob):

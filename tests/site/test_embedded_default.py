@@ -4,11 +4,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 from tests.services import port_open
+from tests.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,10 +40,7 @@ def test_it_migrates_loads_the_demo_and_serves_with_no_service(tmp_path):
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 30
-        while not port_open("127.0.0.1", port):
-            assert time.monotonic() < deadline, "the site did not start"
-            time.sleep(0.2)
+        assert wait_for(lambda: port_open("127.0.0.1", port), 30), "the site did not start"
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz") as response:
             health = json.load(response)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as response:

@@ -2,8 +2,6 @@
 sideways but the tables meant to, inside their own frame) and passes axe-core's
 accessibility checks."""
 
-import time
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.core.management import call_command
@@ -13,6 +11,7 @@ from django.test import Client
 from accounts.models import User
 from games.models import Table
 from leagues.models import League, PlayedGame, RecomputeJob, Tournament
+from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.browser]
 
@@ -24,13 +23,14 @@ PUBLIC_PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/play/"]
 def demo(live_server_url):
     """The demo club, its tallies done, and the pages a member visits."""
     call_command("demo_data")
-    deadline = time.monotonic() + 30
-    # The season's table and the ratings are tallied in the background: wait for them.
-    while time.monotonic() < deadline and (
-        League.objects.exclude(table_version=F("results_version")).exists()
-        or RecomputeJob.objects.exclude(status=RecomputeJob.DONE).exists()
-    ):
-        time.sleep(0.1)
+
+    def tallied():
+        """The season's table and the ratings, tallied in the background."""
+        tables_behind = League.objects.exclude(table_version=F("results_version"))
+        jobs_open = RecomputeJob.objects.exclude(status=RecomputeJob.DONE)
+        return not tables_behind.exists() and not jobs_open.exists()
+
+    wait_for(tallied, 30)
     client = Client()
     # Dave: the correspondence game waits for his move, so his view of it has the choices.
     client.force_login(User.objects.get(username="dave"))
