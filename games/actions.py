@@ -24,7 +24,7 @@ from ctg_site.background import enqueue
 from games import ai, engine
 from games.engine.record import logged_actions
 from games.groups import LOBBY_GROUP, table_group
-from games.models import Seat, Table
+from games.models import Seat, Table, TaskCards
 from leagues.actions import record_result
 
 AI_LEVELS = {
@@ -223,7 +223,9 @@ def start(table_id: int, user) -> Table:
     if table.imperial_tasks:
         from games.engine.state import deal_tasks
 
-        tasks = deal_tasks(table.seats_count, random.Random(f"{table.seed}:tasks"))
+        table.task_distribution = TaskCards.current()
+        rng = random.Random(f"{table.seed}:tasks")
+        tasks = deal_tasks(table.seats_count, rng, table.task_distribution)
     state = engine.new_game(table.options, names, decks=[table.deck(0)], tasks=tasks)
     _save_state(table, state)
     table.status = Table.RUNNING

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from games import engine
+from games.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
 from games.engine.record import logged_actions
 from games.models import Table
 
@@ -177,6 +178,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "you_label": _("you"),
         "hand": hand,
         "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
+        "task_decks": _task_decks(table) if table.imperial_tasks else None,
         "revealed": [
             r | {"name": names[r["seat"]], "card_info": card(r["card"][1:])}
             for r in view["revealed_tasks"]
@@ -194,6 +196,15 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "log": log,
         "log_length": len(logged),
     }
+
+
+def _task_decks(table: Table) -> list[dict]:
+    """The task cards this game was dealt from, per deck with its bonus per card."""
+    distribution = table.task_distribution or DEFAULT_TASKS
+    return [
+        {"deck": letter, "bonus": TASK_BONUS[i], "cards": [card(v) for v in distribution[letter]]}
+        for i, letter in enumerate(TASK_DECKS)
+    ]
 
 
 def _players_html(table: Table, state: engine.State, players: list[dict]) -> str:
