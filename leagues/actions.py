@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import connection, connections, transaction
+from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 
@@ -32,6 +32,8 @@ from leagues.models import (
 User = get_user_model()
 # Smaller recomputes finish before anyone could watch a progress bar.
 PROGRESS_FROM = 1000
+# A job "running" this long while nobody holds the rating ledger lost its worker.
+STUCK_AFTER = timedelta(minutes=2)
 
 
 class RoundInvalid(Exception):
@@ -393,6 +395,32 @@ def claim_job(job_id: int) -> bool:
             status=RecomputeJob.RUNNING, started=timezone.now()
         )
     )
+
+
+def requeue_stuck_jobs() -> int:
+    """Queue again the jobs left "running" by a worker that died; returns how many.
+
+    A recompute holds the rating ledger's row lock until it commits: when the lock is free,
+    a job marked running for a while has nobody working on it (its writes were rolled back).
+    """
+    from leagues import tasks
+
+    stuck = RecomputeJob.objects.filter(
+        status=RecomputeJob.RUNNING, started__lt=timezone.now() - STUCK_AFTER
+    )
+    if not stuck.exists():
+        return 0
+    RatingLedger.objects.get_or_create(pk=1)
+    with transaction.atomic():
+        try:
+            RatingLedger.objects.select_for_update(nowait=True).get(pk=1)
+        except DatabaseError:
+            return 0  # a recompute is under way
+        jobs = list(stuck.values_list("pk", flat=True))
+        stuck.update(status=RecomputeJob.QUEUED, started=None, done=0)
+        for job_id in jobs:
+            enqueue(tasks.recompute_ratings, job_id)
+    return len(jobs)
 
 
 def recompute_ratings(job_id: int) -> bool:

@@ -13,3 +13,9 @@ def tally_league(league_id: int) -> bool:
 @shared_task
 def recompute_ratings(job_id: int) -> bool:
     return actions.recompute_ratings(job_id)
+
+
+@shared_task
+def sweep_recomputes() -> int:
+    """Revive recomputes whose worker died; beat runs it every minute."""
+    return actions.requeue_stuck_jobs()

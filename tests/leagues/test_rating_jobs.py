@@ -1,13 +1,17 @@
 """Ratings in the database: against openskill directly, late results, and run-twice safety."""
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from leagues import actions
-from leagues.models import PlayerRating, RatingHistory, RecomputeJob
+from leagues.models import PlayerRating, RatingHistory, RatingLedger, RecomputeJob
+from tests import services
+from tests.waiting import wait_for
 
 OPENSKILL = PlackettLuce()
 T0 = timezone.now() - timedelta(days=30)
@@ -139,3 +143,53 @@ def test_it_rebuilds_everything_on_request(league, olga, alice, bob):
     for key in before:
         assert after[key] == pytest.approx(before[key])
     assert RatingHistory.objects.count() == 9
+
+
+def stuck(job: RecomputeJob) -> None:
+    """As a worker that died mid-recompute leaves its job: running, its writes rolled back."""
+    job.status, job.started = RecomputeJob.RUNNING, timezone.now() - timedelta(minutes=10)
+    job.save()
+
+
+def test_it_runs_again_a_job_whose_worker_died(league, olga, alice):
+    record(T0, [olga, alice], [40, 20], league)
+    job = RecomputeJob.objects.get()
+    stuck(job)
+    assert not PlayerRating.objects.exists()
+
+    assert actions.requeue_stuck_jobs() == 1
+    job.refresh_from_db()
+    assert job.status == RecomputeJob.QUEUED
+    run_jobs()
+    assert PlayerRating.objects.get(user=alice).games == 1
+    assert actions.requeue_stuck_jobs() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_leaves_alone_a_job_that_is_still_running():
+    services.need("PostgreSQL", connection.vendor == "postgresql", "row locks need it")
+    RatingLedger.objects.create(pk=1)
+    job = RecomputeJob.objects.create()
+    stuck(job)
+    locked, release = threading.Event(), threading.Event()
+
+    def recompute_under_way():
+        with transaction.atomic():
+            RatingLedger.objects.select_for_update().get(pk=1)
+            locked.set()
+            release.wait(10)
+        connection.close()
+
+    worker = threading.Thread(target=recompute_under_way)
+    worker.start()
+    assert locked.wait(10)
+    try:
+        assert actions.requeue_stuck_jobs() == 0
+        job.refresh_from_db()
+        assert job.status == RecomputeJob.RUNNING
+    finally:
+        release.set()
+        worker.join()
+
+    assert actions.requeue_stuck_jobs() == 1
+    assert wait_for(lambda: RecomputeJob.objects.get(pk=job.pk).status == RecomputeJob.DONE)
