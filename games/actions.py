@@ -119,6 +119,17 @@ def _open(table_id: int) -> Table:
     return table
 
 
+@transaction.atomic
+def make_host(table_id: int, user) -> None:
+    """A seated person takes over an open table from a host who is missing."""
+    table = _open(table_id)
+    if not any(seat.user_id == user.pk for seat in table.seats.all()):
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    table.host = user
+    table.save(update_fields=["host"])
+    _after_commit(table)
+
+
 def _free_position(table: Table) -> int:
     taken = set(table.seats.values_list("position", flat=True))
     free = [p for p in range(table.seats_count) if p not in taken]

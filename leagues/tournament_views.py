@@ -257,10 +257,9 @@ def _refusal(code: str) -> str:
         "rounds-left": _("Rounds are still to be played."),
         "not-mixed": _("Only a mixed event has both online and physical tables."),
         "no-ai": _("This tournament does not let AI players fill seats."),
-        "not-open": _("Only a seat at an online table that has not started can go to an AI."),
-        "host-absent": _(
-            "The table's host is missing: swap the players before the round starts instead."
-        ),
+        "not-open": _("This online table has already started."),
+        "not-full": _("The online table starts when every seat is taken."),
+        "last-player": _("At least one player must stay at the table."),
     }
     return texts.get(code, _("This cannot be done now."))
 
@@ -283,7 +282,7 @@ def tournament_step(request, slug, tournament_id):
     try:
         if step == "draft":
             tournaments.draft_round(tournament)
-        elif step in ("ai", "online", "physical"):
+        elif step in ("ai", "online", "physical", "start"):
             table = get_object_or_404(
                 TournamentTable,
                 pk=posted_number(request.POST, "table"),
@@ -291,6 +290,8 @@ def tournament_step(request, slug, tournament_id):
             )
             if step == "ai":
                 tournaments.fill_with_ai(table, posted_number(request.POST, "player") or 0)
+            elif step == "start":
+                tournaments.start_online(table)
             else:
                 tournaments.set_online(table, step == "online")
         elif step in ("swap", "begin"):

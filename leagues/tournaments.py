@@ -94,9 +94,9 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
         .prefetch_related(
             Prefetch(
                 "tables",
-                queryset=TournamentTable.objects.select_related("game").prefetch_related(
-                    Prefetch("game__seats", queryset=Seat.objects.order_by("seat"))
-                ),
+                queryset=TournamentTable.objects.select_related(
+                    "game", "online_table"
+                ).prefetch_related(Prefetch("game__seats", queryset=Seat.objects.order_by("seat"))),
             )
         )
         .order_by("stage__order", "number")
@@ -345,8 +345,12 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
         if online is None or user_id not in table.players:
             raise NotReady("not-open")
+        stay = [p for p in table.players if p != user_id]
+        if not stay:
+            raise NotReady("last-player")
         if online.host_id == user_id:
-            raise NotReady("host-absent")
+            games.make_host(online.pk, online.seats.get(user_id=stay[0]).user)
+            online.refresh_from_db()
         seat = online.seats.get(user_id=user_id)
         host = online.host
         games.leave_seat(online.pk, host, seat.position)
@@ -354,6 +358,21 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         table.players = [p for p in table.players if p != user_id]
         table.save(update_fields=["players"])
         _changed(tournament)
+
+
+def start_online(table: TournamentTable) -> None:
+    """The organiser starts an online table whose seats are all taken, for its host."""
+    from games import actions as games
+    from games.models import Table
+
+    online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
+    if online is None:
+        raise NotReady("not-open")
+    try:
+        games.start(online.pk, online.host)
+    except games.Refused as refused:
+        raise NotReady(refused.code) from None
+    _changed(table.round.stage.tournament)
 
 
 def finish(tournament: Tournament) -> None:

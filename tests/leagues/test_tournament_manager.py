@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 
 from accounts.models import Membership, User
 from leagues import actions, tournaments
@@ -263,3 +264,45 @@ def test_it_plays_a_two_player_round_robin(club, players, olga):
     with pytest.raises(tournaments.NotReady):
         tournaments.draft_round(tournament)
     tournaments.finish(tournament)
+
+
+def test_the_organiser_starts_an_online_table_whose_host_did_not_come(client, club, players, olga):
+    from games.models import Table
+
+    tournament = tournaments.create(
+        club,
+        name="Online night",
+        mode=Tournament.ONLINE,
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        allow_ai=True,
+        stages=[{"kind": Stage.SWISS, "rounds": 1}],
+    )
+    for user in players[:3]:
+        tournaments.register(tournament, user, checked_in=True)
+    round_ = tournaments.draft_round(tournament)
+    tournaments.begin_round(round_, olga)
+    table = round_.tables.get()
+    host, *others = table.players
+    assert table.online_table.host_id == host
+
+    client.force_login(olga)
+    step = reverse("tournament_step", args=[club.slug, tournament.pk])
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Start table 1 now" in page
+    client.post(step, {"step": "ai", "table": table.pk, "player": host})
+    online = Table.objects.get(pk=table.online_table_id)
+    assert online.host_id == others[0]  # a player who came hosts the table now
+    assert not online.seats.filter(user_id=host).exists()
+
+    client.post(step, {"step": "ai", "table": table.pk, "player": others[0]})
+    last = {"step": "ai", "table": table.pk, "player": others[1]}
+    response = client.post(step, last, follow=True)
+    assert "At least one player must stay at the table." in response.content.decode()
+
+    response = client.post(step, {"step": "start", "table": table.pk}, follow=True)
+    online.refresh_from_db()
+    assert online.status == Table.RUNNING
+    assert "Start table 1 now" not in response.content.decode()
+    response = client.post(step, {"step": "start", "table": table.pk}, follow=True)
+    assert "This online table has already started." in response.content.decode()
