@@ -6,6 +6,7 @@ from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+from accounts.models import User
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import services
 
@@ -57,6 +58,22 @@ def use_redis_layer() -> None:
 
     set_database_connection()
     settings.CHANNEL_LAYERS = {"default": redis_layer_config(services.REDIS_URL)}
+
+
+# Personas with no club; tests/accounts and tests/leagues seat them in clubs of their own.
+@pytest.fixture
+def alice(db):
+    return User.objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def bob(db):
+    return User.objects.create_user("bob", password="pw-bob-123")
+
+
+@pytest.fixture
+def charlie(db):
+    return User.objects.create_user("charlie", password="pw-charlie-123")
 
 
 @pytest.fixture(autouse=True)

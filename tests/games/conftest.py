@@ -1,22 +1,6 @@
 import pytest
 
-from accounts.models import User
 from games import actions
-
-
-@pytest.fixture
-def alice(db):
-    return User.objects.create_user("alice", password="pw-alice-123")
-
-
-@pytest.fixture
-def bob(db):
-    return User.objects.create_user("bob", password="pw-bob-123")
-
-
-@pytest.fixture
-def charlie(db):
-    return User.objects.create_user("charlie", password="pw-charlie-123")
 
 
 def open_table(host, **options):

@@ -8,27 +8,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from accounts.models import Club, Membership, User
+from accounts.models import Club, Membership
 from games import engine
 from games.models import Seat as TableSeat
 from games.models import Table
 from leagues.actions import record_result
 from leagues.models import League
-
-
-@pytest.fixture
-def alice(db):
-    return User.objects.create_user("alice", password="pw-alice-123")
-
-
-@pytest.fixture
-def bob(db):
-    return User.objects.create_user("bob", password="pw-bob-123")
-
-
-@pytest.fixture
-def charlie(db):
-    return User.objects.create_user("charlie", password="pw-charlie-123")
 
 
 @pytest.fixture
