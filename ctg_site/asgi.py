@@ -11,6 +11,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from ctg_site.background import start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
@@ -21,6 +22,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The periodic sweeps (lost clock checks, AI moves, rating jobs), when no beat runs them.
+start_sweeps()
 
 # Every push renders boards that allocate many short-lived objects. With the default
 # thresholds a full collection runs every few renders and scans every long-lived object

@@ -10,5 +10,6 @@ app.autodiscover_tasks()
 
 app.conf.beat_schedule = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
 }

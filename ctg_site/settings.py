@@ -114,6 +114,8 @@ else:
 # Celery reads these through ctg_site.celery. Without a broker, ctg_site.background runs
 # tasks in a thread of this process instead.
 CELERY_BROKER_URL = REDIS_URL
+# Without a broker, the web process runs the beat schedule itself (ctg_site.background).
+BACKGROUND_SWEEPS = True
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -104,6 +104,7 @@ class Table(models.Model):
     # With Imperial Tasks: the task cards the game was dealt from (see TaskCards).
     task_distribution = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
 
@@ -171,6 +172,13 @@ class Table(models.Model):
                 while len(_states) > 256:
                     _states.popitem(last=False)
         return cached.clone()
+
+    def waits_for_ai(self) -> bool:
+        """The game is running and an AI player (or one standing in) is to decide."""
+        if self.status != Table.RUNNING:
+            return False
+        decider = self.state().decider
+        return any(s.position == decider and (s.is_ai or s.left) for s in self.seats.all())
 
     def waits_for(self, user) -> bool:
         """The game is running and waits for this user's decision."""

@@ -1,12 +1,19 @@
 """Thin tasks: take ids, call actions. Each is safe to run twice (version checks)."""
 
+from datetime import timedelta
+
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.db import OperationalError
+from django.db.models import Q
 from django.utils import timezone
 
+from ctg_site.background import enqueue
 from games import actions
 from games.models import Table
+
+# An AI decision takes seconds; a table waiting this long for one has lost its task.
+AI_QUIET = timedelta(seconds=30)
 
 
 @shared_task(
@@ -33,6 +40,17 @@ def clock_check(table_id: int, version: int) -> bool:
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def remind(table_id: int, version: int) -> bool:
     return actions.remind(table_id, version)
+
+
+@shared_task
+def sweep_ai_moves() -> int:
+    """Set going again AI moves whose task was lost (a restart); beat runs it every minute."""
+    quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - AI_QUIET)
+    quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
+    stuck = [t for t in quiet.prefetch_related("seats") if t.waits_for_ai()]
+    for table in stuck:
+        enqueue(ai_move, table.pk, table.version)
+    return len(stuck)
 
 
 @shared_task

@@ -22,5 +22,6 @@ MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend
 # Tests choose their channel layer and broker explicitly (tests/services.py).
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 CELERY_BROKER_URL = ""
+BACKGROUND_SWEEPS = False  # a test runs a sweep when it means to
 CELERY_RESULT_BACKEND = None
 WHITENOISE_AUTOREFRESH = True
