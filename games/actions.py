@@ -433,19 +433,18 @@ def remind(table_id: int, version: int) -> bool:
 
     One email per wait however often this runs, and only to people who want it.
     """
-    table = Table.objects.filter(pk=table_id, status=Table.RUNNING, version=version).first()
-    if table is None:
+    table = Table.objects.filter(pk=table_id, version=version).first()
+    seat = table and table.decider_seat()
+    if seat is None or seat.user_id is None or seat.left:
         return False
-    seats = list(table.seats.select_related("user"))
-    seat = next(s for s in seats if s.position == table.state().decider)
     user = seat.user
-    if user is None or seat.left or not user.turn_emails or not user.email:
+    if not user.turn_emails or not user.email:
         return False
     claimed = Seat.objects.filter(pk=seat.pk).exclude(reminded_version=version)
     if not claimed.update(reminded_version=version):
         return False
     with translation.override(user.preferred_language or settings.LANGUAGE_CODE):
-        others = [s.name for s in seats if s.pk != seat.pk]
+        others = [s.name for s in table.seats.all() if s.pk != seat.pk]
         context = {
             "user": user,
             "others": others,

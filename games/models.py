@@ -173,19 +173,21 @@ class Table(models.Model):
                     _states.popitem(last=False)
         return cached.clone()
 
-    def waits_for_ai(self) -> bool:
-        """The game is running and an AI player (or one standing in) is to decide."""
+    def decider_seat(self) -> "Seat | None":
+        """The seat whose decision the running game waits for."""
         if self.status != Table.RUNNING:
-            return False
+            return None
         decider = self.state().decider
-        return any(s.position == decider and (s.is_ai or s.left) for s in self.seats.all())
+        return next((s for s in self.seats.all() if s.position == decider), None)
 
     def waits_for(self, user) -> bool:
-        """The game is running and waits for this user's decision."""
-        if self.status != Table.RUNNING:
-            return False
-        decider = self.state().decider
-        return any(s.position == decider and s.user_id == user.pk for s in self.seats.all())
+        seat = self.decider_seat()
+        return seat is not None and seat.user_id == user.pk
+
+    def waits_for_ai(self) -> bool:
+        """An AI player, or one standing in for a person who left, is to decide."""
+        seat = self.decider_seat()
+        return seat is not None and (seat.is_ai or seat.left)
 
     def supply_decks(self, state: engine.State) -> engine.State:
         """Deal the next round's deck when the game waits for one."""
