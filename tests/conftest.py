@@ -6,7 +6,6 @@ from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-from accounts.models import User
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import services
 
@@ -61,19 +60,27 @@ def use_redis_layer() -> None:
 
 
 # Personas with no club; tests/accounts and tests/leagues seat them in clubs of their own.
+# (Models are imported inside: worker processes started by spawn import this module before
+# Django is set up.)
+def persona(name: str):
+    from accounts.models import User
+
+    return User.objects.create_user(name, password=f"pw-{name}-123")
+
+
 @pytest.fixture
 def alice(db):
-    return User.objects.create_user("alice", password="pw-alice-123")
+    return persona("alice")
 
 
 @pytest.fixture
 def bob(db):
-    return User.objects.create_user("bob", password="pw-bob-123")
+    return persona("bob")
 
 
 @pytest.fixture
 def charlie(db):
-    return User.objects.create_user("charlie", password="pw-charlie-123")
+    return persona("charlie")
 
 
 @pytest.fixture(autouse=True)
