@@ -149,24 +149,29 @@ def test_it_feeds_ratings_when_the_tournament_is_rated(event, olga, rated):
     assert RecomputeJob.objects.exists() == rated
 
 
-def test_it_opens_online_tables_and_takes_their_results(club, players, olga):
-    from games.models import Table
-
+def online_round(club, players, olga, **options):
+    """An online event of three, its one round begun: (tournament, round, its table)."""
     tournament = tournaments.create(
         club,
         name="Online night",
         mode=Tournament.ONLINE,
         game_length="quick",
         seeding=Tournament.RANDOM,
-        rated=False,
         allow_ai=True,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],
+        **options,
     )
     for user in players[:3]:
         tournaments.register(tournament, user, checked_in=True)
     round_ = tournaments.draft_round(tournament)
     tournaments.begin_round(round_, olga)
-    table = round_.tables.get()
+    return tournament, round_, round_.tables.get()
+
+
+def test_it_opens_online_tables_and_takes_their_results(club, players, olga):
+    from games.models import Table
+
+    _tournament, round_, table = online_round(club, players, olga, rated=False)
     online = table.online_table
     assert online.status == Table.OPEN and not online.rated and online.club == club
     assert list(online.seats.order_by("position").values_list("user_id", flat=True)) == (
@@ -269,20 +274,7 @@ def test_it_plays_a_two_player_round_robin(club, players, olga):
 def test_the_organiser_starts_an_online_table_whose_host_did_not_come(client, club, players, olga):
     from games.models import Table
 
-    tournament = tournaments.create(
-        club,
-        name="Online night",
-        mode=Tournament.ONLINE,
-        game_length="quick",
-        seeding=Tournament.RANDOM,
-        allow_ai=True,
-        stages=[{"kind": Stage.SWISS, "rounds": 1}],
-    )
-    for user in players[:3]:
-        tournaments.register(tournament, user, checked_in=True)
-    round_ = tournaments.draft_round(tournament)
-    tournaments.begin_round(round_, olga)
-    table = round_.tables.get()
+    tournament, _round, table = online_round(club, players, olga)
     host, *others = table.players
     assert table.online_table.host_id == host
 
