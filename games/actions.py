@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from ctg_site.background import enqueue
 from games import ai, engine
 from games.engine.record import logged_actions
-from games.groups import LOBBY_GROUP, table_group
+from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Seat, Table, TaskCards
 from leagues.actions import record_result
 
@@ -47,13 +47,16 @@ class Refused(Exception):
         self.code = code
 
 
-def _broadcast(identity: tuple[int, int], version: int, status: str, lobby: bool) -> None:
+def _broadcast(
+    identity: tuple[int, int], version: int, status: str, lobby: bool, players: list[int]
+) -> None:
     layer = get_channel_layer()
     table_id, stamp = identity
     message = {"type": "table.changed", "version": version, "status": status, "stamp": stamp}
     async_to_sync(layer.group_send)(table_group(table_id), message)
-    if lobby:
-        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+    groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
+    for group in groups:
+        async_to_sync(layer.group_send)(group, {"type": "lobby.changed"})
 
 
 def _after_commit(
@@ -61,13 +64,14 @@ def _after_commit(
 ) -> None:
     """Tell viewers, and set the next AI move, clock check or reminder going, once this commits.
 
-    The lobby hears of seats, starts and ends, not of every move. `passed`: the decision has
-    just passed to this person; unless the clock is live, he gets an email if he has not
-    moved after a while.
+    The lobby hears of seats, starts and ends; of other moves only the players' own lobby
+    sockets hear (their "Your move" badges). `passed`: the decision has just passed to this
+    person; unless the clock is live, he gets an email if he has not moved after a while.
     """
     table_id, version, status = table.pk, table.version, table.status
     identity = table.identity
-    transaction.on_commit(lambda: _broadcast(identity, version, status, lobby))
+    players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
+    transaction.on_commit(lambda: _broadcast(identity, version, status, lobby, players))
     if state is None or table.status != Table.RUNNING:
         return
     from games import tasks

@@ -5,6 +5,7 @@ board for its own viewer (cached per view, see games.rendering).
 """
 
 import asyncio
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -13,7 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.access import viewer_of
-from games.groups import LOBBY_GROUP, table_group
+from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Table
 from games.rendering import cached_board, render_board
 
@@ -83,15 +84,26 @@ class TableConsumer(AsyncWebsocketConsumer):
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
-    """Pushes the lobby's table list, as this user may see it, whenever a table changes."""
+    """Pushes the lobby's table list, as this user may see it, whenever a table changes.
+
+    Every socket hears of seats, starts and ends; a player's also hears of each move at his
+    own tables. The page of running games is the one in the socket's query string.
+    """
 
     async def connect(self):
         self.language = language_of(self.scope)
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        self.page = parse_qs(self.scope.get("query_string", b"").decode()).get("page", ["1"])[0]
+        user = self.scope["user"]
+        self.groups_joined = [LOBBY_GROUP]
+        if user.is_authenticated:
+            self.groups_joined.append(player_group(user.pk))
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def lobby_changed(self, event):
         await self.send(text_data=await self._render())
@@ -101,7 +113,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         from games.views import lobby_context
 
         with translation.override(self.language):
-            return render_to_string("games/lobby.html#tables", lobby_context(self.scope["user"]))
+            context = lobby_context(self.scope["user"], self.page)
+            return render_to_string("games/lobby.html#tables", context)
 
 
 def language_of(scope) -> str:

@@ -6,3 +6,8 @@ def table_group(table_id: int) -> str:
 
 
 LOBBY_GROUP = "lobby"
+
+
+def player_group(user_id: int) -> str:
+    """One person's lobby sockets: told when a table of his moves on."""
+    return f"player.{user_id}"
