@@ -64,6 +64,25 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
     )
 
+    SETTINGS = ("name", "mode", "game_length", "max_table", "seeding", "rated", "allow_ai")
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict:
+        initial = {name: getattr(tournament, name) for name in cls.SETTINGS}
+        stages = list(tournament.stages.all())
+        initial |= {"first_kind": stages[0].kind, "first_rounds": stages[0].rounds}
+        if len(stages) > 1:
+            bracket = stages[1]
+            initial |= {
+                "cut": bracket.cut,
+                "bracket_rounds": bracket.rounds,
+                "advance": bracket.advance,
+            }
+        return initial
+
+    def settings(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.SETTINGS}
+
     def stages(self) -> list[dict]:
         data = self.cleaned_data
         stages = [{"kind": data["first_kind"], "rounds": data["first_rounds"]}]
@@ -160,21 +179,36 @@ def tournament_create(request, slug):
     require_organiser(membership)
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        tournament = tournaments.create(
-            club,
-            name=data["name"],
-            mode=data["mode"],
-            game_length=data["game_length"],
-            max_table=data["max_table"],
-            seeding=data["seeding"],
-            rated=data["rated"],
-            allow_ai=data["allow_ai"],
-            stages=form.stages(),
-        )
+        tournament = tournaments.create(club, stages=form.stages(), **form.settings())
         messages.success(request, _("Tournament created. Players can register now."))
         return redirect(tournament)
     return render(request, "leagues/tournament_form.html", {"club": club, "form": form})
+
+
+@login_required
+def tournament_edit(request, slug, tournament_id):
+    """Change the settings or call the event off, until its first round is drawn."""
+    tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    try:
+        if request.method == "POST" and "delete" in request.POST:
+            if "confirm" not in request.POST:
+                messages.error(request, _("Tick the box to call the tournament off."))
+                return redirect("tournament_edit", slug, tournament.pk)
+            tournaments.delete(tournament)
+            messages.success(request, _("%(name)s is called off.") % {"name": tournament.name})
+            return redirect("tournament_list", slug)
+        if tournament.status != Tournament.REGISTRATION:
+            raise tournaments.NotReady("started")
+        if request.method == "POST" and form.is_valid():
+            tournaments.change(tournament, stages=form.stages(), **form.settings())
+            messages.success(request, _("Tournament changed."))
+            return redirect(tournament)
+    except tournaments.NotReady as refused:
+        messages.error(request, _refusal(refused.code))
+        return redirect(tournament)
+    context = {"club": tournament.club, "form": form, "tournament": tournament}
+    return render(request, "leagues/tournament_form.html", context)
 
 
 @login_required
@@ -260,6 +294,7 @@ def _refusal(code: str) -> str:
         "not-open": _("This online table has already started."),
         "not-full": _("The online table starts when every seat is taken."),
         "last-player": _("At least one player must stay at the table."),
+        "started": _("The first round is drawn: the settings can no longer change."),
     }
     return texts.get(code, _("This cannot be done now."))
 

@@ -45,9 +45,38 @@ def create(club, *, name: str, stages: list[dict], **options) -> Tournament:
     tournament = Tournament.objects.create(
         club=club, name=name, seed=random.SystemRandom().randrange(1, 2**31), **options
     )
+    _set_stages(tournament, stages)
+    return tournament
+
+
+def change(tournament: Tournament, *, stages: list[dict], **fields) -> None:
+    """New settings and stages, while the event is still taking registrations."""
+    with transaction.atomic():
+        locked = _in_registration(tournament)
+        for name, value in fields.items():
+            setattr(locked, name, value)
+        locked.save()
+        locked.stages.all().delete()
+        _set_stages(locked, stages)
+        _changed(locked)
+
+
+def delete(tournament: Tournament) -> None:
+    """Call off an event that has not drawn a round; its registrations go with it."""
+    with transaction.atomic():
+        _in_registration(tournament).delete()
+
+
+def _in_registration(tournament: Tournament) -> Tournament:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.status != Tournament.REGISTRATION:
+        raise NotReady("started")
+    return locked
+
+
+def _set_stages(tournament: Tournament, stages: list[dict]) -> None:
     for order, fields in enumerate(stages, start=1):
         Stage.objects.create(tournament=tournament, order=order, **fields)
-    return tournament
 
 
 def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry:

@@ -167,3 +167,72 @@ def test_it_speaks_the_visitor_language(event, olga, alice, bob):
 )
 def test_a_tampered_form_gets_not_found_rather_than_an_error(event, olga, name, data):
     assert client_for(olga).post(url(name, event), data).status_code == 404
+
+
+SETTINGS = {
+    "name": "Winter cup",
+    "mode": "online",
+    "game_length": "standard",
+    "max_table": "3",
+    "seeding": "random",
+    "first_kind": "swiss",
+    "first_rounds": "4",
+    "cut": "6",
+    "bracket_rounds": "1",
+    "advance": "1",
+}
+
+
+def test_it_lets_an_organiser_change_the_event_until_a_round_is_drawn(event, olga, alice):
+    tournaments.register(event, alice)
+    organiser = client_for(olga)
+    assert url("tournament_edit", event) in organiser.get(url("tournament", event)).content.decode()
+    form = organiser.get(url("tournament_edit", event)).content.decode()
+    assert 'value="Winter cup"' in form and 'name="first_rounds" value="2"' in form
+
+    refused = organiser.post(url("tournament_edit", event), SETTINGS | {"first_rounds": "0"})
+    assert refused.status_code == 200 and "greater than or equal to 1" in refused.content.decode()
+    changed = organiser.post(url("tournament_edit", event), SETTINGS | {"name": "Winter open"})
+
+    assert changed.status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.mode, event.max_table) == ("Winter open", "online", 3)
+    stages = list(event.stages.values_list("kind", "rounds", "cut"))
+    assert stages == [("swiss", 4, None), ("bracket", 1, 6)]
+    assert list(event.entries.values_list("user", flat=True)) == [alice.pk]
+
+    for user in (olga, alice):
+        tournaments.register(event, user, checked_in=True)
+    tournaments.draft_round(event)
+    late = organiser.post(url("tournament_edit", event), SETTINGS, follow=True)
+    assert "settings can no longer change" in late.content.decode()
+    assert event.stages.first().rounds == 4
+    assert (
+        url("tournament_edit", event)
+        not in organiser.get(url("tournament", event)).content.decode()
+    )
+
+
+def test_it_lets_only_organisers_change_or_call_off_an_event(event, alice):
+    member = client_for(alice)
+    assert member.get(url("tournament_edit", event)).status_code == 403
+    assert (
+        member.post(url("tournament_edit", event), {"delete": "1", "confirm": "on"}).status_code
+        == 403
+    )
+    assert Tournament.objects.filter(pk=event.pk).exists()
+
+
+def test_it_calls_off_an_event_only_when_the_organiser_ticks_the_box(event, olga, alice):
+    tournaments.register(event, alice)
+    organiser = client_for(olga)
+
+    unticked = organiser.post(url("tournament_edit", event), {"delete": "1"}, follow=True)
+    assert "Tick the box" in unticked.content.decode()
+    assert Tournament.objects.filter(pk=event.pk).exists()
+
+    ticked = organiser.post(url("tournament_edit", event), {"delete": "1", "confirm": "on"})
+    assert ticked.url == reverse("tournament_list", args=["tenno"])
+    assert not Tournament.objects.filter(pk=event.pk).exists()
+    listing = organiser.get(ticked.url).content.decode()
+    assert "Winter cup is called off." in listing
