@@ -69,15 +69,12 @@ class TournamentForm(forms.Form):
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:
         initial = {name: getattr(tournament, name) for name in cls.SETTINGS}
-        stages = list(tournament.stages.all())
-        initial |= {"first_kind": stages[0].kind, "first_rounds": stages[0].rounds}
-        if len(stages) > 1:
-            bracket = stages[1]
-            initial |= {
-                "cut": bracket.cut,
-                "bracket_rounds": bracket.rounds,
-                "advance": bracket.advance,
-            }
+        first, bracket, *_rest = [*tournament.stages.all(), None, None]
+        if first is not None:
+            initial |= {"first_kind": first.kind, "first_rounds": first.rounds}
+        if bracket is not None:
+            initial |= {"cut": bracket.cut, "bracket_rounds": bracket.rounds}
+            initial["advance"] = bracket.advance
         return initial
 
     def settings(self) -> dict:
