@@ -123,6 +123,50 @@ def _open(table_id: int) -> Table:
     return table
 
 
+# What a rematch keeps of the game before it.
+REMATCH_SETTINGS = (
+    "club",
+    "visibility",
+    "seats_count",
+    "rounds",
+    "imperial_tasks",
+    "ninja",
+    "seat_order",
+    "clock",
+    "clock_seconds",
+    "timeout_policy",
+    "rated",
+)
+
+
+@transaction.atomic
+def rematch(table_id: int, user) -> Table:
+    """The next game of a finished table's players, with its settings and AI players.
+
+    The first player to ask opens it and hosts it; the others asking take its seats.
+    """
+    table = _locked(table_id)
+    if table.status != Table.FINISHED:
+        raise Refused(_("A rematch follows a finished game."), 409, "not-finished")
+    if not any(seat.user_id == user.pk for seat in table.seats.all()):
+        raise Refused(_("Only the players of this game can ask for a rematch."), 403, "not-seated")
+    following = table.rematch
+    if following is not None and following.seats.filter(user=user).exists():
+        return following
+    if following is not None and following.status == Table.OPEN:
+        take_seat(following.pk, user)
+        return following
+    if following is not None and following.status != Table.CANCELLED:
+        raise Refused(_("The rematch has already started."), 409, "rematch-started")
+    following = create_table(user, **{name: getattr(table, name) for name in REMATCH_SETTINGS})
+    for seat in table.seats.all():
+        if seat.is_ai:
+            add_ai(following.pk, user, seat.ai_level)
+    table.rematch = following
+    table.save(update_fields=["rematch"])
+    return following
+
+
 @transaction.atomic
 def make_host(table_id: int, user) -> None:
     """A seated person takes over an open table from a host who is missing."""

@@ -103,6 +103,10 @@ class Table(models.Model):
     result = models.JSONField(null=True, blank=True)
     # With Imperial Tasks: the task cards the game was dealt from (see TaskCards).
     task_distribution = models.JSONField(null=True, blank=True)
+    # The next game of the same players, opened from this one once it finished.
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     started = models.DateTimeField(null=True, blank=True)

@@ -6,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import actions, ai
 from games.access import get_table_for_viewer
@@ -132,6 +133,18 @@ def table_seat(request, table_id: int):
     return redirect("table", table_id=table_id)
 
 
+@require_POST
+@login_required
+def table_rematch(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    try:
+        following = actions.rematch(table_id, request.user)
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    url = following.get_absolute_url()
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 def table_invite(request, token: str):
     table = Table.objects.filter(invite_token=token).first()
     if table is None:
@@ -160,7 +173,7 @@ def discard_pile(request, table_id: int, pile: str):
 
 
 def result(request, table_id: int):
-    table, _viewer = get_table_for_viewer(request, table_id)
+    table, viewer = get_table_for_viewer(request, table_id)
     if table.result is None:
         raise Http404(_("This game has no result yet."))
     names = table.result["placings"]
@@ -177,4 +190,5 @@ def result(request, table_id: int):
         ),
         key=lambda row: (row["place"], -row["total"]),
     )
-    return render(request, "games/result.html", {"table": table, "rows": rows})
+    context = {"table": table, "rows": rows, "viewer": viewer}
+    return render(request, "games/result.html", context)

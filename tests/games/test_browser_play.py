@@ -90,3 +90,11 @@ def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, al
     pages[1].click("text=See the result")
     pages[1].wait_for_selector("table.result")
     assert pages[1].locator("table.result tr[data-player]").count() == 2
+
+    # Both ask for a rematch, from the board and from the result: one new table, both seated.
+    pages[0].click('form.rematch button[data-action="rematch"]')
+    pages[0].wait_for_url(lambda url: f"/play/t/{table.pk}/" not in url)
+    pages[1].click('form.rematch button[data-action="rematch"]')
+    pages[1].wait_for_url(pages[0].url)
+    seated = pages[1].locator("ol.seats li").all_inner_texts()
+    assert [name.split()[0] for name in seated] == ["alice", "bob"]
