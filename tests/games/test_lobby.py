@@ -1,5 +1,8 @@
+import re
+
 import pytest
 
+from games import actions, engine
 from games.models import Seat, Table
 from tests.games.conftest import open_table
 
@@ -98,3 +101,29 @@ def test_it_cancels_an_open_table_and_keeps_it_out_of_the_lobby(client, alice, c
 
     assert f"/play/t/{table.pk}/" not in lobby
     assert Table.objects.get(pk=table.pk).status == Table.CANCELLED
+
+
+def moves_waiting(client, user) -> int:
+    """The count beside "Play" in the header of any page, as `user` sees it."""
+    client.force_login(user)
+    found = re.search(r'data-moves-waiting="(\d+)"', client.get("/history/").content.decode())
+    return int(found.group(1)) if found else 0
+
+
+def test_it_counts_in_the_header_the_games_waiting_for_your_move(client, running_table, alice, bob):
+    players = [alice, bob]
+    first = running_table.state().decider
+    assert (moves_waiting(client, players[first]), moves_waiting(client, players[1 - first])) == (
+        1,
+        0,
+    )
+
+    while (state := running_table.state()).decider == first:
+        text = engine.action_text(state.legal_actions()[0], state.names)
+        actions.play_for(running_table.pk, players[first], text, running_table.version)
+        running_table.refresh_from_db()
+
+    assert (moves_waiting(client, players[first]), moves_waiting(client, players[1 - first])) == (
+        0,
+        1,
+    )
