@@ -24,7 +24,7 @@ from ctg_site.background import enqueue
 from games import ai, engine
 from games.engine.record import logged_actions
 from games.groups import LOBBY_GROUP, player_group, table_group
-from games.models import Seat, Table, TaskCards
+from games.models import ChatMessage, Seat, Table, TaskCards
 from leagues.actions import record_result
 
 AI_LEVELS = {
@@ -502,3 +502,32 @@ def remind(table_id: int, version: int) -> bool:
         subject = _("Call to Glory: your move against %(players)s") % {"players": ", ".join(others)}
         send_mail(subject, render_to_string("games/turn_email.txt", context), None, [user.email])
     return True
+
+
+# ----------------------------------------------------------------------------- table talk
+
+CHAT_PAUSE = timedelta(seconds=1)
+
+
+@transaction.atomic
+def say(table_id: int, user, text: str) -> ChatMessage:
+    """A player's line at the table, pushed to everyone watching it."""
+    text = " ".join(text.split())
+    limit = ChatMessage._meta.get_field("text").max_length
+    if not text:
+        raise Refused(_("Write something first."), 400, "empty")
+    if len(text) > limit:
+        raise Refused(_("Keep it under %(n)d characters.") % {"n": limit}, 400, "too-long")
+    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).first()
+    if seat is None:
+        raise Refused(_("Only the players at this table can write here."), 403, "not-seated")
+    recent = ChatMessage.objects.filter(seat=seat, created__gt=timezone.now() - CHAT_PAUSE)
+    if recent.exists():
+        raise Refused(_("One message a second, please."), 429, "too-fast")
+    message = ChatMessage.objects.create(table_id=table_id, seat=seat, text=text)
+    html = render_to_string("games/chat.html#pushed", {"chat": [message]})
+    event = {"type": "table.chat", "html": html}
+    transaction.on_commit(
+        lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), event)
+    )
+    return message

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import TaskCards
+from games.models import ChatMessage, TaskCards
 
 
 @admin.register(TaskCards)
@@ -11,3 +11,13 @@ class TaskCardsAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return super().has_add_permission(request) and not TaskCards.objects.exists()
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Table talk, for removing a line that should not stand."""
+
+    list_display = ("created", "table", "seat", "text")
+    search_fields = ("text", "seat__name")
+    list_select_related = ("table", "seat")
+    raw_id_fields = ("table", "seat")

@@ -63,6 +63,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if html:
             await self.send(text_data=html)
 
+    async def table_chat(self, event):
+        await self.send(text_data=event["html"])
+
     @database_sync_to_async
     def _authorise(self):
         table = Table.objects.filter(pk=self.table_id).first()

@@ -299,3 +299,18 @@ class TaskCards(models.Model):
     def current(cls) -> dict[str, list[int]]:
         row = cls.objects.first()
         return row.distribution() if row else {k: list(v) for k, v in DEFAULT_TASKS.items()}
+
+
+class ChatMessage(models.Model):
+    """A line a player says at a table; everyone who may watch the table reads it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    text = models.CharField(max_length=500)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.text}"

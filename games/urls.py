@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<int:table_id>/play/", views.table_play, name="table_play"),
     path("t/<int:table_id>/seat/", views.table_seat, name="table_seat"),
     path("t/<int:table_id>/rematch/", views.table_rematch, name="table_rematch"),
+    path("t/<int:table_id>/chat/", views.table_chat, name="table_chat"),
     path("t/<int:table_id>/discard-pile/<str:pile>/", views.discard_pile, name="discard_pile"),
     path("join/<str:token>/", views.table_invite, name="table_invite"),
 ]

@@ -47,7 +47,11 @@ def table(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.status in (Table.OPEN, Table.CANCELLED):
         return render(request, "games/waiting_room.html", _waiting_context(request, table))
-    context = board_context(table, table.state(), viewer) | {"ws": True}
+    context = board_context(table, table.state(), viewer) | {
+        "ws": True,
+        "chat": list(table.chat.select_related("seat").order_by("-created", "-pk")[:100])[::-1],
+        "can_chat": table.seats.filter(user=request.user.pk or 0, left=False).exists(),
+    }
     return render(request, "games/table.html", context)
 
 
@@ -143,6 +147,18 @@ def table_rematch(request, table_id: int):
         return _refusal(request, table_id, error)
     url = following.get_absolute_url()
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+@login_required
+def table_chat(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    try:
+        actions.say(table_id, request.user, request.POST.get("text", ""))
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    # The line reaches this page, like every other, through the table's push.
+    return HttpResponse("") if request.htmx else redirect("table", table_id=table_id)
 
 
 def table_invite(request, token: str):

@@ -60,6 +60,13 @@ def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, al
         page.wait_for_selector("body[data-ws=open]")
         pages.append(page)
 
+    # Table talk reaches the other browser through the push; the box empties for the next line.
+    pages[0].fill("#chat-text", "Good luck!")
+    pages[0].click(".chat button")
+    pages[1].wait_for_selector("#chat-log li:has-text('alice Good luck!')")
+    assert pages[0].input_value("#chat-text") == ""
+    assert not pages[1].locator(".chat .empty").is_visible()
+
     waiting_buries = 0
     for _ in range(1000):
         if pages[0].locator("#board[data-status=finished]").count():
