@@ -27,11 +27,32 @@ from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import ChatMessage, Seat, Table, TaskCards
 from leagues.actions import record_result
 
+# Each level's name and what a host choosing it should know, in the site's languages.
 AI_LEVELS = {
-    "greedy": gettext_lazy("Beginner"),
-    "heuristic": gettext_lazy("Card counter"),
-    "search": gettext_lazy("Tactician"),
-    "search-strong": gettext_lazy("Master"),
+    "greedy": (
+        gettext_lazy("Beginner"),
+        gettext_lazy(
+            "Lays its most valuable set as soon as it can, otherwise discards its rarest card."
+        ),
+    ),
+    "heuristic": (
+        gettext_lazy("Card counter"),
+        gettext_lazy(
+            "Counts every card it has seen, lays sets that others can hardly beat, keeps pairs "
+            "and sets the pace of the round."
+        ),
+    ),
+    "search": (
+        gettext_lazy("Tactician"),
+        gettext_lazy(
+            "Imagines thousands of ways the hidden cards could lie and plays each out to the end "
+            "of the round: about a second a move."
+        ),
+    ),
+    "search-strong": (
+        gettext_lazy("Master"),
+        gettext_lazy("The tactician thinking longer: up to two seconds a move."),
+    ),
 }
 # Plays for people who left or ran out of time: quick, and sensible.
 STAND_IN_LEVEL = "heuristic"

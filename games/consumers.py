@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
 
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -77,7 +78,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _render(self) -> str:
         table = Table.objects.get(pk=self.table_id)
         if table.record is None:
-            return ""
+            # The waiting room reloads when this differs from the stamp it was drawn with.
+            stamp = escape(table.waiting_stamp())
+            return f'<div id="waiting-stamp" data-stamp="{stamp}" hidden></div>'
         return render_board(table, self.viewer, self.language)
 
     async def _push(self):

@@ -177,6 +177,11 @@ class Table(models.Model):
                     _states.popitem(last=False)
         return cached.clone()
 
+    def waiting_stamp(self) -> str:
+        """What the waiting room shows of the table: it changes with every seat and the status."""
+        seats = sorted((s.position, s.name, s.ai_level, s.left) for s in self.seats.all())
+        return f"{self.status}|{self.host_id}|{self.seat_order}|{seats}"
+
     def decider_seat(self) -> "Seat | None":
         """The seat whose decision the running game waits for."""
         if self.status != Table.RUNNING:

@@ -47,12 +47,17 @@ def table(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.status in (Table.OPEN, Table.CANCELLED):
         return render(request, "games/waiting_room.html", _waiting_context(request, table))
-    context = board_context(table, table.state(), viewer) | {
-        "ws": True,
-        "chat": list(table.chat.select_related("seat").order_by("-created", "-pk")[:100])[::-1],
+    context = board_context(table, table.state(), viewer) | {"ws": True, **_chat(request, table)}
+    return render(request, "games/table.html", context)
+
+
+def _chat(request, table: Table) -> dict:
+    """The table talk's last lines, and whether this visitor may add one."""
+    last = table.chat.select_related("seat").order_by("-created", "-pk")[:100]
+    return {
+        "chat": list(last)[::-1],
         "can_chat": table.seats.filter(user=request.user.pk or 0, left=False).exists(),
     }
-    return render(request, "games/table.html", context)
 
 
 def _waiting_context(request, table: Table) -> dict:
@@ -67,6 +72,8 @@ def _waiting_context(request, table: Table) -> dict:
         ),
         "full": len(seats) == table.seats_count,
         "ai_levels": actions.AI_LEVELS,
+        "ai_default": ai.DEFAULT_LEVEL,
+        **_chat(request, table),
     }
 
 

@@ -105,3 +105,12 @@ def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, al
     pages[1].wait_for_url(pages[0].url)
     seated = pages[1].locator("ol.seats li").all_inner_texts()
     assert [name.split()[0] for name in seated] == ["alice", "bob"]
+
+    # Talk in the waiting room arrives without the reload that a change of seats brings.
+    pages[0].wait_for_selector("ol.seats li:has-text('bob')")
+    pages[0].wait_for_selector("body[data-ws=open]")
+    pages[0].evaluate("window.stayed = true")
+    pages[1].fill("#chat-text", "Again!")
+    pages[1].click(".chat button")
+    pages[0].wait_for_selector("#chat-log li:has-text('bob Again!')")
+    assert pages[0].evaluate("window.stayed === true")

@@ -109,6 +109,27 @@ async def test_it_gives_a_reconnecting_client_the_fresh_board(running_table, ali
     await communicator.disconnect()
 
 
+def stamp_of(html: str) -> str:
+    return re.search(r'id="waiting-stamp" data-stamp="([^"]*)"', html).group(1)
+
+
+async def test_it_tells_the_waiting_room_of_each_seat_taken(alice, bob):
+    table = await database_sync_to_async(open_table)(alice)
+    communicator = await connect(alice, table.pk)
+    on_join = stamp_of(await communicator.receive_from())
+
+    await database_sync_to_async(actions.take_seat)(table.pk, bob)
+
+    pushed = stamp_of(await communicator.receive_from())
+    assert pushed != on_join
+    # The page drawn now carries the pushed stamp: a socket opening after it reloads nothing.
+    client = Client()
+    await database_sync_to_async(client.force_login)(alice)
+    page = await database_sync_to_async(client.get)(f"/play/t/{table.pk}/")
+    assert stamp_of(page.content.decode()) == pushed
+    await communicator.disconnect()
+
+
 async def test_it_refuses_a_socket_to_a_club_table_for_outsiders(alice, charlie):
     @database_sync_to_async
     def club_table():

@@ -91,6 +91,24 @@ def test_it_lets_only_the_host_add_ai_start_and_cancel(client, alice, bob):
     assert Seat.objects.get(table=table, position=1).ai_level == "heuristic"
 
 
+def test_it_tells_the_host_what_each_ai_player_is_like_in_his_language(client, alice, bob):
+    table = open_table(alice)
+    client.force_login(alice)
+    page = client.get(f"/play/t/{table.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    levels = re.search(r'<select name="level".*?</select>', page).group(0)
+    options = re.findall(r'<option value="([\w-]+)"( selected)?>([^<]+)</option>', levels)
+    assert options == [
+        ("greedy", "", "Anfänger"),
+        ("heuristic", "", "Kartenzähler"),
+        ("search", " selected", "Taktiker"),  # the level offered first
+        ("search-strong", "", "Meister"),
+    ]
+    assert "<dt>Taktiker</dt><dd>Stellt sich Tausende Möglichkeiten vor" in page
+
+    client.force_login(bob)  # a guest has no AI player to choose
+    assert "<dt>" not in client.get(f"/play/t/{table.pk}/").content.decode()
+
+
 def test_it_cancels_an_open_table_and_keeps_it_out_of_the_lobby(client, alice, charlie):
     table = open_table(alice)
     client.force_login(alice)
