@@ -28,7 +28,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -147,6 +147,18 @@ def load_results(path: Path | None, match: dict[str, object]) -> list[GameResult
     return out
 
 
+def clustered(
+    results: list[GameResult], value: Callable[[GameResult], float]
+) -> tuple[float, float]:
+    """Mean of `value` and the half width of its 95 % interval, clustered by deal."""
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        by_deal.setdefault(r.deal, []).append(value(r))
+    means = [statistics.fmean(v) for v in by_deal.values()]
+    sd = statistics.stdev(means) if len(means) > 1 else 0.0
+    return statistics.fmean(means), 1.96 * sd / math.sqrt(len(means))
+
+
 def percentile(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -211,13 +223,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     wall = time.perf_counter() - t0
-    by_deal: dict[int, list[float]] = {}
-    for r in results:
-        by_deal.setdefault(r.deal, []).append(r.win)
-    deal_means = [sum(w) / len(w) for w in by_deal.values()]
-    share = statistics.fmean(deal_means)
-    sd = statistics.stdev(deal_means) if len(deal_means) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(len(deal_means))
+    share, half = clustered(results, lambda r: r.win)
     margin = statistics.fmean(r.margin for r in results)
     field_desc = f"{a.against} x{n - 1}" if n > 2 else a.against
     budget = ""
@@ -232,9 +238,12 @@ def main(argv: list[str] | None = None) -> int:
         f"  win share {100 * share:.1f} %  (95 % CI {100 * max(0.0, share - half):.1f}"
         f" - {100 * min(1.0, share + half):.1f} %)   mean margin {margin:+.1f} points"
     )
-    ahead = [r.ahead for r in results if r.ahead is not None]
-    if n > 2 and ahead:
-        print(f"  ahead of {100 * statistics.fmean(ahead):.1f} % of the other players")
+    if n > 2 and all(r.ahead is not None for r in results):
+        ahead, half = clustered(results, lambda r: r.ahead)
+        print(
+            f"  ahead of {100 * ahead:.1f} % of the other players"
+            f"  (95 % CI {100 * max(0.0, ahead - half):.1f} - {100 * min(1.0, ahead + half):.1f} %)"
+        )
     times: dict[str, list[float]] = {}
     for r in results:
         for lv, ts in r.times.items():

@@ -43,3 +43,5 @@ def test_it_tells_how_many_of_the_field_a_level_finished_ahead_of(
         assert row["win"] < 1 or row["ahead"] == 1
     assert any(0 < row["ahead"] < 1 for row in rows)
     assert float(line.split()[2]) == round(100 * sum(r["ahead"] for r in rows) / len(rows), 1)
+    low, high = (float(x) for x in line.split("CI ")[1].rstrip(" %)").split(" - "))
+    assert low <= float(line.split()[2]) <= high
