@@ -438,10 +438,15 @@ def _seed(table: Table) -> int:
     return hash((table.seed, table.version))
 
 
+def _ai_view(table: Table, state: engine.State, seat: int) -> dict:
+    """What an AI player at `seat` may see: its view and the game's task card faces."""
+    return engine.view(state, seat) | {"task_cards": table.task_distribution}
+
+
 def _stand_in_move(table: Table, state: engine.State) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
     seat = state.decider
-    text = ai.decide(STAND_IN_LEVEL, engine.view(state, seat), seed=_seed(table))
+    text = ai.decide(STAND_IN_LEVEL, _ai_view(table, state, seat), seed=_seed(table))
     state.apply(engine.parse_action(text, state.names), seat)
     _save_state(table, state)
     table.save()
@@ -461,7 +466,8 @@ def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[
     if not (seat.is_ai or seat.left):
         return None
     level = level or seat.ai_level or STAND_IN_LEVEL
-    return seat.position, ai.decide(level, engine.view(state, seat.position), seed=_seed(table))
+    view = _ai_view(table, state, seat.position)
+    return seat.position, ai.decide(level, view, seed=_seed(table))
 
 
 def ai_play(table_id: int, version: int, level: str | None = None) -> bool:

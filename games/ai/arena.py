@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         f" - {100 * min(1.0, share + half):.1f} %)   mean margin {margin:+.1f} points"
     )
     if n > 2 and all(r.ahead is not None for r in results):
-        ahead, half = clustered(results, lambda r: r.ahead)
+        ahead, half = clustered(results, lambda r: r.ahead or 0.0)
         print(
             f"  ahead of {100 * ahead:.1f} % of the other players"
             f"  (95 % CI {100 * max(0.0, ahead - half):.1f} - {100 * min(1.0, ahead + half):.1f} %)"

@@ -4,7 +4,7 @@ Everything the seat sees is copied exactly: its own hand and tasks, the table, b
 piles, hand sizes, the cards known to be in other hands, draw pile sizes, miniatures,
 revealed tasks and scores. The unseen cards (``Knowledge.unseen``) are dealt uniformly at
 random to the other hands' unknown slots and to the two draw piles; other players'
-unrevealed task cards are dealt from the task cards not accounted for.
+unrevealed task cards are dealt from the game's task cards not accounted for.
 
 A sampled State holds decks only up to the current round, so a game that goes on waits for
 a deck (``decider is None``) once the round ends: searches stop at the end of the round.
@@ -17,7 +17,6 @@ from typing import Any
 
 from games.engine import Options, RoundResult, State
 from games.engine.cards import (
-    DEFAULT_TASKS,
     N_CARDS,
     N_TYPES,
     TASK_BONUS,
@@ -118,7 +117,7 @@ class Sampler:
                 used |= {c for c in k.my_tasks if c // N_TYPES == d}
                 free = [
                     task_code(d, TYPE_OF_VALUE[v])
-                    for v in DEFAULT_TASKS[letter]
+                    for v in k.task_cards.get(letter, ())
                     if task_code(d, TYPE_OF_VALUE[v]) not in used
                 ]
                 holders = [

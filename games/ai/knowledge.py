@@ -2,6 +2,8 @@
 
 Types are indices 0..8 into ``VALUES`` (as in the engine); ``unseen`` counts the cards of
 each type the seat has not seen anywhere (they are in unknown hand slots or draw piles).
+The view may carry the game's task card faces (``task_cards``, public like the rules);
+without them the printed defaults are assumed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from games.engine.actions import PILES
 from games.engine.cards import (
+    DEFAULT_TASKS,
     N_TYPES,
     NINJA_TYPE,
     TASK_BONUS,
@@ -56,6 +59,7 @@ class Knowledge:
     my_tasks: list[int]  # task codes (deck * 9 + type)
     revealed: list[tuple[int, int, int]]  # (round index, seat, task code)
     task_counts: list[int]
+    task_cards: dict[str, list[int]]  # the game's task card faces: deck letter -> 4 values
     minis_held: list[int]
     minis_ready: list[int]
     supply: int
@@ -141,6 +145,7 @@ def read_view(view: dict[str, Any]) -> Knowledge:
             (r["round"] - 1, r["seat"], parse_task(r["card"])) for r in view["revealed_tasks"]
         ],
         task_counts=list(view.get("task_counts") or [0] * n),
+        task_cards={d: list(vs) for d, vs in (view.get("task_cards") or DEFAULT_TASKS).items()},
         minis_held=list(minis.get("held", [0] * n)),
         minis_ready=list(minis.get("ready", [0] * n)),
         supply=minis.get("supply", 0),

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from games.ai.determinize import Sampler
 from games.ai.knowledge import read_view
-from games.engine import State, view
+from games.engine import Options, State, new_game, view
 from games.engine import actions as A
-from games.engine.cards import N_TYPES, VALUES
+from games.engine.cards import N_TYPES, VALUES, task_text
 from games.engine.state import ACT, BURY, DRAW1, DRAW2
 
 from .helpers import CONFIGS, random_position
@@ -79,6 +79,20 @@ def test_it_deals_the_hidden_cards_differently_from_sample_to_sample() -> None:
     sampler = Sampler(v, read_view(v))
     hands = {tuple(sampler.sample(random.Random(i)).hands[1 - seat]) for i in range(20)}
     assert len(hands) > 1
+
+
+def test_it_deals_the_others_task_cards_from_the_game_s_own_faces() -> None:
+    faces = {"A": [20, 18, 16, 14], "B": [12, 9, 8, 7], "C": [6, 7, 8, 9]}
+    state = new_game(Options(3, 3, frozenset({"imperial-tasks"})), seed=5, task_distribution=faces)
+    v = view(state, 0) | {"task_cards": faces}
+    sampler = Sampler(v, read_view(v))
+    dealt = set()
+    for i in range(30):
+        world = sampler.sample(random.Random(i))
+        dealt |= {task_text(c) for seat in (1, 2) for c in world.tasks[seat]}
+    assert dealt == {f"{d}{value}" for d, values in faces.items() for value in values} - set(
+        v["tasks"]
+    )
 
 
 def miniature_before_action_2() -> tuple[State, str]:
