@@ -12,7 +12,6 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.html import escape
 
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -79,8 +78,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.get(pk=self.table_id)
         if table.record is None:
             # The waiting room reloads when this differs from the stamp it was drawn with.
-            stamp = escape(table.waiting_stamp())
-            return f'<div id="waiting-stamp" data-stamp="{stamp}" hidden></div>'
+            return render_to_string("games/waiting_room.html#stamp", {"table": table})
         return render_board(table, self.viewer, self.language)
 
     async def _push(self):
