@@ -7,8 +7,9 @@ iterations in which it could have been chosen); the others play the cheap policy
 ``rollout`` on their sampled hands, so the tree spends its visits on the observer's own
 choices and meets replies made with a hand in mind. The walk adds one node, plays the
 round out with the same policy and backs up the observer's reward. The tree is keyed by
-what the observer sees: its own draws from a draw pile lead to one child per card seen, the
-others' draws do not.
+what the observer sees: a draw from a draw pile is one option, judged over every card it may
+show, and the tree goes on under it with one child per card seen; the others' draws are not
+told apart.
 
 The search stops at the end of the current round. The observer's reward is its chance-like
 standing against the best other total: in the last round win (1), tie (1/2) or loss (0)
@@ -36,6 +37,8 @@ from .knowledge import Knowledge
 from .rollout import fast_round, policy_action, round_scores, task_weights
 
 UCB_C = 0.7
+# Children keyed by a card seen on a draw pile, not by an action.
+CHANCE = 1 << 16
 
 
 @dataclass(slots=True)
@@ -128,12 +131,24 @@ def search(
     change which root action is the most visited: the answer is the one the whole budget
     would give, sooner.
     """
+    root = grow(view, k, rng, iterations, seconds, settle)
+    return max(root.children.items(), key=lambda ac: (ac[1].visits, -ac[0]))[0]
+
+
+def grow(
+    view: dict[str, Any],
+    k: Knowledge,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None,
+    settle: bool = True,
+) -> Node:
+    """The search tree; the root's children are the observer's options."""
     t0 = time.perf_counter()
     deadline = t0 + seconds if seconds is not None else math.inf
     sampler = Sampler(view, k)
     me = k.me
     root = Node()
-    root_visits: dict[int, int] = {}
     rand = rng.random
     log = math.log
     sqrt = math.sqrt
@@ -143,8 +158,8 @@ def search(
         if it & 7 == 0 and it:
             if time.perf_counter() >= deadline:
                 break
-            if settle and len(root_visits) > 1 and it & 63 == 0:
-                top = sorted(root_visits.values())
+            if settle and len(root.children) > 1 and it & 63 == 0:
+                top = sorted(c.visits for c in root.children.values())
                 if top[-1] - top[-2] > iterations - it:
                     break
         it += 1
@@ -152,7 +167,6 @@ def search(
         tw = task_weights(s)
         node = root
         path: list[Node] = []
-        first = -1
         while s.phase < NEED_DECK:
             seat = s.decider
             assert seat is not None
@@ -168,42 +182,44 @@ def search(
             acts = candidates(s, node is root)
             children = node.children
             deck = s.decks[s.rnd]
-            untried: list[tuple[int, int]] = []
+            untried: list[int] = []
             best: Node | None = None
             best_a = -1
             best_v = -1.0
             for a in acts:
-                key = 1000 + a * 16 + deck[s.dpos[a]] if a < 2 else a
-                child = children.get(key)
+                child = children.get(a)
                 if child is None:
-                    untried.append((key, a))
+                    untried.append(a)
                     continue
                 child.avail += 1
                 v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
                 if v > best_v:
                     best, best_a, best_v = child, a, v
             if untried:
-                key, a = untried[int(rand() * len(untried))]
-                best = Node()
-                children[key] = best
-                best_a = a
+                best_a = untried[int(rand() * len(untried))]
+                best = children[best_a] = Node()
             assert best is not None
-            if first < 0:
-                first = best_a
-            s._do(best_a)
-            s.apply_forced()
             path.append(best)
             node = best
+            if best_a < 2:
+                # A draw pile: the card it shows is chance, not choice; what follows
+                # depends on it, so the tree goes on under one child per card seen.
+                card = deck[s.dpos[best_a]]
+                nxt = node.children.get(CHANCE + card)
+                if nxt is None:
+                    nxt = node.children[CHANCE + card] = Node()
+                node = nxt
+            s._do(best_a)
+            s.apply_forced()
             if untried:
                 break
         r = playout(s, rand, tw)[me] if s.phase < NEED_DECK else rewards(s, s.totals)[me]
         for nd in path:
             nd.visits += 1
             nd.total += r
-        root_visits[first] = root_visits.get(first, 0) + 1
     LAST.iterations = it
     LAST.seconds = time.perf_counter() - t0
-    return max(root_visits.items(), key=lambda av: (av[1], -av[0]))[0]
+    return root
 
 
-__all__ = ["LAST", "search"]
+__all__ = ["LAST", "grow", "search"]

@@ -1,9 +1,11 @@
 """Cheap playouts to the end of the round, for the search.
 
-The policy is epsilon-greedy over a few rules that use the sampled world (it is a sample,
-so looking at it is fair): take a discard top that matches the hand, lay the most valuable
-set that no other hand could outbid right now (any set when the round is about to end),
-otherwise discard the card least worth keeping. Miniatures are not used in playouts.
+The policy is epsilon-greedy over a few rules that use only what the deciding player could
+know (its own hand and the table, never the other sampled hands, else the search would value
+positions as if every player could see through the others' cards): take a discard top that
+matches the hand, lay the most valuable set unlikely to be outbid given the cards the player
+has not seen (any set when the round is about to end), otherwise discard the card least
+worth keeping. Miniatures are not used in playouts.
 Whole turns run on the state's lists directly, without the engine's checks.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engine import actions as A
-from games.engine.cards import N_TYPES, TASK_BONUS, THREE_DOT_TYPES, TYPES_TO_END, VALUES
+from games.engine.cards import N_CARDS, N_TYPES, TASK_BONUS, THREE_DOT_TYPES, TYPES_TO_END, VALUES
 from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
 
 _LO2 = (2,) * N_TYPES
@@ -75,7 +77,9 @@ def _lay_type(
     size = s.size
     hands = s.hands
     n = s.n
+    x0, x1 = s.xp
     best_t, best_v = -1, 0
+    share = -1.0
     for t in _RANGE:
         c = hand[t]
         if c < lo[t]:
@@ -84,11 +88,15 @@ def _lay_type(
         if o == cur or (o >= 0 and c <= size[t]):
             continue
         if not urgent and c < 4 and o < 0:
-            threat = 0
-            for seat in range(n):
-                if seat != cur and hands[seat][t] > threat:
-                    threat = hands[seat][t]
-            if threat >= c and rand() < 0.8:
+            # The outbid risk as the player can judge it: the cards of t it has not seen,
+            # spread over all the cards it has not seen, against the largest other hand
+            # (hand sizes are public) and a couple of turns of draws.
+            if share < 0:
+                seen = sum(hand) + sum(size[u] for u in _RANGE if owner[u] >= 0)
+                seen += len(x0) + len(x1)
+                big = max(sum(hands[seat]) for seat in range(n) if seat != cur)
+                share = min(1.0, (big + 4) / max(1, N_CARDS - seen))
+            if (VALUES[t] - c - x0.count(t) - x1.count(t)) * share >= c and rand() < 0.8:
                 continue
         v = VALUES[t] * (2 if o >= 0 else 1) + tw[t] * c
         if v > best_v:

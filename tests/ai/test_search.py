@@ -59,3 +59,20 @@ def test_it_decides_the_same_for_the_same_seed() -> None:
     v = deciding_view(3, seed=20)
     a = decide("search", v, seed=5, iterations=150)
     assert all(decide("search", v, seed=5, iterations=150) == a for _ in range(2))
+
+
+def test_a_draw_pile_is_one_option_judged_over_every_card_it_may_show() -> None:
+    # Were each card a draw pile may show its own option, the search would pick the pile
+    # whenever the sampled card is good: a blind draw would look better than it is.
+    v = next(
+        w
+        for s in range(40, 200)
+        if (w := deciding_view(4, s))["pending"] == "draw" and len(w["legal_actions"]) > 2
+    )
+    root = ismcts.grow(v, read_view(v), random.Random(1), 3000, None, settle=False)
+    assert set(root.children) <= set(v["legal_actions"])
+    assert sum(c.visits for c in root.children.values()) == 3000
+    pile = root.children[0]  # D1
+    shown = {key - ismcts.CHANCE for key in pile.children}
+    assert len(shown) > 1
+    assert set(shown) <= set(range(9))
