@@ -75,4 +75,4 @@ def test_a_draw_pile_is_one_option_judged_over_every_card_it_may_show() -> None:
     pile = root.children[0]  # D1
     shown = {key - ismcts.CHANCE for key in pile.children}
     assert len(shown) > 1
-    assert set(shown) <= set(range(9))
+    assert shown <= set(range(9))
