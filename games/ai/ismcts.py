@@ -91,9 +91,9 @@ def candidates(s: State, root: bool) -> list[int]:
     return out or acts
 
 
-def rewards(s: State, totals: list[int]) -> list[float]:
-    n = s.n
-    left = s.options.rounds - (s.rnd + 1)
+def rewards(totals: list[int], left: int) -> list[float]:
+    """Each seat's reward for the totals at the end of a round with `left` rounds to come."""
+    n = len(totals)
     out = []
     for p in range(n):
         m = totals[p] - max(totals[q] for q in range(n) if q != p)
@@ -110,11 +110,13 @@ def playout(s: State, rand: Any, tw: list[list[int]]) -> list[float]:
     while s.phase < NEED_DECK and s.phase != DRAW1:
         s._do(policy_action(s, rand, tw))
         s.apply_forced()
+    # The history holds the rounds scored: this one too once it has ended.
+    left = s.options.rounds - len(s.history)
     if s.phase >= NEED_DECK:
-        return rewards(s, s.totals)
+        return rewards(s.totals, left)
     fast_round(s, rand, tw)
     sc = round_scores(s)
-    return rewards(s, [s.totals[p] + sc[p] for p in range(s.n)])
+    return rewards([s.totals[p] + sc[p] for p in range(s.n)], left - 1)
 
 
 def search(
@@ -213,7 +215,7 @@ def grow(
             s.apply_forced()
             if untried:
                 break
-        r = playout(s, rand, tw)[me] if s.phase < NEED_DECK else rewards(s, s.totals)[me]
+        r = playout(s, rand, tw)[me]
         for nd in path:
             nd.visits += 1
             nd.total += r

@@ -6,10 +6,13 @@ import random
 import time
 
 from games.ai import decide, ismcts
+from games.ai.determinize import Sampler
 from games.ai.knowledge import read_view
-from games.engine import view
+from games.ai.rollout import policy_action, task_weights
+from games.engine import Options, new_game, view
+from games.engine.state import NEED_DECK
 
-from .helpers import random_position
+from .helpers import NAMES, random_position
 
 
 def deciding_view(players: int = 2, seed: int = 11) -> dict:  # type: ignore[type-arg]
@@ -76,3 +79,30 @@ def test_a_draw_pile_is_one_option_judged_over_every_card_it_may_show() -> None:
     shown = {key - ismcts.CHANCE for key in pile.children}
     assert len(shown) > 1
     assert shown <= set(range(9))
+
+
+def test_a_round_that_ends_in_the_tree_before_the_last_is_not_judged_as_the_game_s_end() -> None:
+    # The third round of four ends inside the search's own moves in a sampled world: the
+    # leader has not won yet, nor have the others lost; one round is still to come.
+    judged = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game(Options(4, 4, frozenset()), list(NAMES), seed=seed)
+        while state.round < 3 or state.decider is None:
+            state.apply(rng.choice(state.legal_actions()))
+        v = view(state, state.decider)
+        world = Sampler(v, read_view(v)).sample(rng)
+        tw = task_weights(world)
+        while world.phase < NEED_DECK:
+            world._do(policy_action(world, rng.random, tw))
+            world.apply_forced()
+        assert len(world.history) == 3
+        totals = sorted(world.totals)
+        if totals[-1] - totals[-2] >= 10:
+            continue
+        reward = ismcts.playout(world, rng.random, tw)
+        ranked = sorted(range(4), key=lambda p: world.totals[p])
+        assert 0.5 <= reward[ranked[-1]] < 0.65
+        assert 0.35 < reward[ranked[-2]] <= 0.5
+        judged += 1
+    assert judged >= 5
