@@ -37,9 +37,9 @@ from .heuristic import heuristic_action
 from .knowledge import Knowledge, read_view
 from .simple import greedy_action, random_action
 
-SEARCH_ITERATIONS = 10000
+SEARCH_ITERATIONS = 4000
 SEARCH_SECONDS = 0.8
-STRONG_ITERATIONS = 25000
+STRONG_ITERATIONS = 10000
 STRONG_SECONDS = 2.0
 
 LEVELS: dict[str, tuple[str, str]] = {

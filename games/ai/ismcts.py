@@ -11,10 +11,9 @@ what the observer sees: a draw from a draw pile is one option, judged over every
 show, and the tree goes on under it with one child per card seen; the others' draws are not
 told apart.
 
-The search stops at the end of the current round. The observer's reward after the last round
-is a win (1), a shared first place (1/2) or a loss (0), with a little of the margin; after an
-earlier round, its chance of finishing first against every other player, the rounds to come
-adding a normal spread to each total.
+The search stops at the end of the current round. The observer's reward is its chance-like
+standing against the best other total: in the last round win (1), tie (1/2) or loss (0)
+with a little of the margin; earlier, a logistic of the margin scaled by the rounds left.
 
 Move pruning: lays only of all cards of a type; below the root, no re-lay of an own set,
 one discard pile per type (covering the more valuable top card) and miniatures only at
@@ -92,56 +91,32 @@ def candidates(s: State, root: bool) -> list[int]:
     return out or acts
 
 
-# Spread of one player's round score, by player count, as it bears on the gaps between
-# players (measured over heuristic games: sd of the gap between two players / sqrt 2).
-ROUND_SD = {2: 31.0, 3: 21.0, 4: 18.5}
-# Gauss-Hermite nodes and weights for an expectation over a standard normal.
-_NODES = (
-    (0.0, 0.533333),
-    (1.355626, 0.222076),
-    (-1.355626, 0.222076),
-    (2.85697, 0.011257),
-    (-2.85697, 0.011257),
-)
+def rewards(totals: list[int], left: int) -> list[float]:
+    """Each seat's reward for the totals at the end of a round with `left` rounds to come."""
+    n = len(totals)
+    out = []
+    for p in range(n):
+        m = totals[p] - max(totals[q] for q in range(n) if q != p)
+        if left == 0:
+            win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
+            out.append(0.85 * win + 0.15 / (1.0 + math.exp(-m / 15.0)))
+        else:
+            out.append(1.0 / (1.0 + math.exp(-m / (20.0 * math.sqrt(left)))))
+    return out
 
 
-def reward(totals: list[int], seat: int, left: int) -> float:
-    """`seat`'s reward for the totals at the end of a round with `left` rounds to come.
-
-    After the last round: a win (1), a shared first place (1/2) or a loss (0), with a little
-    of the margin over the best other total. Earlier: its chance of finishing first if every
-    player's remaining rounds add a normal spread to its total.
-    """
-    mine = totals[seat]
-    gaps = [mine - t for q, t in enumerate(totals) if q != seat]
-    if left == 0:
-        m = min(gaps)
-        win = 1.0 if m > 0 else (0.5 if m == 0 else 0.0)
-        return 0.85 * win + 0.15 / (1.0 + math.exp(-m / 15.0))
-    sd = ROUND_SD[len(totals)] * math.sqrt(left)
-    k = 1.0 / (sd * math.sqrt(2.0))
-    erfc = math.erfc
-    p = 0.0
-    for z, w in _NODES:
-        f = w
-        for g in gaps:
-            f *= 0.5 * erfc(-(g + z * sd) * k)
-        p += f
-    return p
-
-
-def playout(s: State, rand: Any, tw: list[list[int]], seat: int) -> float:
-    """Finish the round with the playout policy; `seat`'s reward."""
+def playout(s: State, rand: Any, tw: list[list[int]]) -> list[float]:
+    """Finish the round with the playout policy; each seat's reward."""
     while s.phase < NEED_DECK and s.phase != DRAW1:
         s._do(policy_action(s, rand, tw))
         s.apply_forced()
     # The history holds the rounds scored: this one too once it has ended.
     left = s.options.rounds - len(s.history)
     if s.phase >= NEED_DECK:
-        return reward(s.totals, seat, left)
+        return rewards(s.totals, left)
     fast_round(s, rand, tw)
     sc = round_scores(s)
-    return reward([s.totals[p] + sc[p] for p in range(s.n)], seat, left - 1)
+    return rewards([s.totals[p] + sc[p] for p in range(s.n)], left - 1)
 
 
 def search(
@@ -240,7 +215,7 @@ def grow(
             s.apply_forced()
             if untried:
                 break
-        r = playout(s, rand, tw, me)
+        r = playout(s, rand, tw)[me]
         for nd in path:
             nd.visits += 1
             nd.total += r
