@@ -21,6 +21,14 @@ _LO2 = (2,) * N_TYPES
 _LO3 = tuple(3 if t in THREE_DOT_TYPES else 2 for t in range(N_TYPES))
 _RANGE = range(N_TYPES)
 EPSILON = 0.03
+_V20 = tuple(v / 20.0 for v in VALUES)
+_V4 = tuple(v / 4.0 for v in VALUES)
+_V3 = tuple(v / 3.0 for v in VALUES)
+# Per player count and seat: the other seats in turn order, the next one weighted fully.
+_OTHERS = {
+    n: [tuple(((cur + i) % n, 1.0 if i == 1 else 0.4) for i in range(1, n)) for cur in range(n)]
+    for n in (2, 3, 4)
+}
 
 
 def task_weights(s: State) -> list[list[int]]:
@@ -50,22 +58,77 @@ def reveal_choice(s: State, seat: int) -> int:
     return A.REVEAL + best
 
 
-def _discard_type(hand: list[int], owner: list[int], size: list[int], cur: int) -> int:
-    best_t, best_k = -1, 1 << 30
+def _help_to(s: State, cur: int, seat: int, t: int) -> float:
+    """How much a card of t on top of a discard pile helps `seat`, as `cur` judges it."""
+    v = VALUES[t]
+    h = v / 20.0
+    kn = s.known[seat][t]
+    if kn:
+        h += v / 4.0 + 2.0 * kn
+    o = s.owner[t]
+    if o == cur:
+        h += v / 3.0
+    elif o == seat:
+        h *= 0.5
+    return h
+
+
+def _discard_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int]) -> int:
+    """The card the heuristic would discard: the least keep value lost plus help to others.
+
+    The card-counting heuristic's rule (``Heuristic.choose_discard``) on what `cur` can
+    know: its hand, the table, the piles and the cards known to be in other hands.
+    """
+    hand = s.hands[cur]
+    owner = s.owner
+    size = s.size
+    known = s.known
+    x0, x1 = s.xp
+    others = _OTHERS[s.n][cur]
+    best_t, best_k = -1, 1e18
     for t in _RANGE:
         c = hand[t]
         if not c:
             continue
         o = owner[t]
+        # What the others may take from the pile, weighted by seat order.
+        k = 0.0
+        for seat, w in others:
+            kn = known[seat][t]
+            h = _V20[t] + _V4[t] + 2.0 * kn if kn else _V20[t]
+            if o == cur:
+                h += _V3[t]
+            elif o == seat:
+                h *= 0.5
+            k += w * h
         if o == cur:
-            k = c
-        elif o >= 0 and size[t] >= c + 3:
-            k = 0
+            k += 0.5
         else:
-            k = 8 * c * c + (VALUES[t] >> 2)
+            xt = x0.count(t) + x1.count(t)
+            unseen = VALUES[t] - c - size[t] - xt
+            for seat, _ in others:
+                unseen -= known[seat][t]
+            if o < 0 or c + unseen + xt > size[t]:
+                need = lo[t] if o < 0 or size[t] < lo[t] else size[t] + 1
+                u = (unseen + 1) / 6
+                chance = 1.5 if u >= 1.0 else 0.5 + u
+                v = VALUES[t] + tw[t] * c
+                gain = v * (c if c < need else need)
+                if c > 1:
+                    gain -= (v - tw[t]) * (c - 1 if c - 1 < need else need)
+                k += 4.0 * (2 * c - 1) + gain / need * chance / 2
         if k < best_k:
             best_t, best_k = t, k
     return best_t
+
+
+def _cover(s: State, cur: int) -> int:
+    """Of two open piles, the one whose top card helps the next player more."""
+    x0, x1 = s.xp
+    if not x0:
+        return 0
+    nxt = cur + 1 if cur + 1 < s.n else 0
+    return 0 if _help_to(s, cur, nxt, x0[-1]) >= _help_to(s, cur, nxt, x1[-1]) else 1
 
 
 def _lay_type(
@@ -139,9 +202,9 @@ def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> i
     t = _lay_type(s, cur, lo, _urgent(s), tw[cur], rand)
     if t >= 0:
         return A.lay(t, hand[t])
-    t = _discard_type(hand, s.owner, s.size, cur)
+    t = _discard_type(s, cur, lo, tw[cur])
     piles = s.allowed_discard_piles()
-    x = piles[0] if len(piles) == 1 else (0 if rand() < 0.5 else 1)
+    x = piles[0] if len(piles) == 1 else _cover(s, cur)
     return A.discard(t, x)
 
 
@@ -163,6 +226,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
     x0, x1 = s.xp
     xps = (x0, x1)
     hands = s.hands
+    known = s.known
     owner = s.owner
     size = s.size
     ntypes = s.ntypes
@@ -204,6 +268,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
                 dpos[pick] += 1
             else:
                 t = xps[pick - 2].pop()
+                known[cur][t] += 1
             hand[t] += 1
             used = pick
         # Action 2.
@@ -224,7 +289,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
                 dt = -1
         else:
             t = _lay_type(s, cur, lo, urgent, tw[cur], rand)
-            dt = _discard_type(hand, owner, size, cur) if t < 0 else -1
+            dt = _discard_type(s, cur, lo, tw[cur]) if t < 0 else -1
         if xs == 0:
             x = 0
         elif xs == 1:
@@ -232,10 +297,11 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
         elif (not x0) != (not x1):
             x = 0 if not x0 else 1
         else:
-            x = 0 if rand() < 0.5 else 1
+            x = _cover(s, cur)
         if t >= 0:
             k = hand[t]
             hand[t] = 0
+            known[cur][t] = 0
             old = owner[t]
             old_k = size[t]
             owner[t] = cur
@@ -252,6 +318,8 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
                 break
         else:
             hand[dt] -= 1
+            if known[cur][dt]:
+                known[cur][dt] -= 1
             xps[x].append(dt)
             if xs < 2:
                 xs += 1
