@@ -11,6 +11,7 @@ Whole turns run on the state's lists directly, without the engine's checks.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from games.engine import actions as A
@@ -131,40 +132,96 @@ def _cover(s: State, cur: int) -> int:
     return 0 if _help_to(s, cur, nxt, x0[-1]) >= _help_to(s, cur, nxt, x1[-1]) else 1
 
 
-def _lay_type(
-    s: State, cur: int, lo: tuple[int, ...], urgent: bool, tw: list[int], rand: Callable[[], float]
-) -> int:
-    """The type to lay (all cards of it), or -1 to discard."""
+def _lay_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int], nowned: int) -> int:
+    """The type to lay (all cards of it), or -1 to discard.
+
+    The card-counting heuristic's rule (``Heuristic.choose_action2``, no re-lays) on what
+    `cur` can know: each set is weighed by the chance that another player outbids it before
+    the round ends; a lay that ends the round is made when it leaves `cur` in front.
+    """
     hand = s.hands[cur]
     owner = s.owner
     size = s.size
-    hands = s.hands
+    cands = [
+        t
+        for t in _RANGE
+        if hand[t] >= lo[t] and owner[t] != cur and (owner[t] < 0 or hand[t] > size[t])
+    ]
+    if not cands:
+        return -1
     n = s.n
+    known = s.known
+    hands = s.hands
     x0, x1 = s.xp
-    best_t, best_v = -1, 0
-    share = -1.0
-    for t in _RANGE:
+    ntypes = s.ntypes
+    others = _OTHERS[n][cur]
+    need_types = TYPES_TO_END[n]
+    seen = sum(hand) + sum(size) + len(x0) + len(x1)
+    for seat, _ in others:
+        seen += sum(known[seat])
+    pool = max(1, N_CARDS - seen)
+    turns = max(1, min(s.dend[0] - s.dpos[0], s.dend[1] - s.dpos[1]))
+    mt = max(ntypes)
+    my_turns = max(1, min(turns // n, 2 * (need_types - mt) + 1))
+    urgent = my_turns <= 2 or max(ntypes[seat] for seat, _ in others) >= need_types - 1
+    frac = min(1.0, my_turns / 3) / 2
+    best_t, best_v = -1, 0.0
+    for t in cands:
         c = hand[t]
-        if c < lo[t]:
-            continue
         o = owner[t]
-        if o == cur or (o >= 0 and c <= size[t]):
-            continue
-        if not urgent and c < 4 and o < 0:
-            # The outbid risk as the player can judge it: the cards of t it has not seen,
-            # spread over all the cards it has not seen, against the largest other hand
-            # (hand sizes are public) and a couple of turns of draws.
-            if share < 0:
-                seen = sum(hand) + sum(size[u] for u in _RANGE if owner[u] >= 0)
-                seen += len(x0) + len(x1)
-                big = max(sum(hands[seat]) for seat in range(n) if seat != cur)
-                share = min(1.0, (big + 4) / max(1, N_CARDS - seen))
-            if (VALUES[t] - c - x0.count(t) - x1.count(t)) * share >= c and rand() < 0.8:
+        v = VALUES[t]
+        xt = x0.count(t) + x1.count(t)
+        unseen = v - c - size[t] - xt
+        for seat, _ in others:
+            unseen -= known[seat][t]
+        risk = 0.0
+        for seat, _ in others:
+            kn = known[seat][t]
+            draws = sum(hands[seat]) - sum(known[seat]) + 2 * my_turns
+            if kn + min(unseen, draws) + xt <= c:
                 continue
-        v = VALUES[t] * (2 if o >= 0 else 1) + tw[t] * c
-        if v > best_v:
-            best_t, best_v = t, v
+            e = kn + unseen * min(1.0, draws / pool) + xt * frac
+            r = 1.0 / (1.0 + math.exp(-2.0 * (e - 0.3 - c)))
+            if r > risk:
+                risk = r
+        gain = v + (v if n == 2 else 0.6 * v) * (o >= 0) + tw[t] * c
+        if ntypes[cur] + 1 >= need_types or (o < 0 and nowned + 1 == N_TYPES):
+            # A lay that ends the round banks the scores at once.
+            sc = [0] * n
+            for u in _RANGE:
+                if owner[u] >= 0:
+                    sc[owner[u]] += VALUES[u]
+            tot = s.totals
+            lead = tot[cur] + sc[cur] - max(tot[p] + sc[p] for p, _ in others)
+            after = lead + v + (v if o >= 0 else 0)
+            score = gain + (15.0 if after > 0 else -15.0 + after)
+        else:
+            score = gain * (1.0 - risk)
+            if risk < 0.35 or urgent or o >= 0:
+                score += 5.0
+            else:
+                score -= 6.0 * risk
+        if score > best_v:
+            best_t, best_v = t, score
     return best_t
+
+
+def _tempo_pile(s: State, cur: int) -> int:
+    """The draw pile of the round-end tempo: the leader takes from the smaller pile to hurry
+    the end, the others from the larger one."""
+    r0 = s.dend[0] - s.dpos[0]
+    r1 = s.dend[1] - s.dpos[1]
+    if r0 == r1:
+        return 0
+    st = s.totals[:]
+    owner = s.owner
+    for t in _RANGE:
+        if owner[t] >= 0:
+            st[owner[t]] += VALUES[t]
+    mine = st[cur]
+    st[cur] = -(1 << 30)
+    smaller = 0 if r0 < r1 else 1
+    return smaller if mine > max(st) else 1 - smaller
 
 
 def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> int:
@@ -194,23 +251,18 @@ def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> i
         if best >= 0:
             return best
         draws = [a for a in acts if a < 2]
-        if draws:
-            return draws[int(rand() * len(draws))]
-        return acts[0]
+        if len(draws) == 2:
+            return _tempo_pile(s, cur)
+        return draws[0] if draws else acts[0]
     assert ph == ACT
     lo = _LO3 if s.n >= 3 else _LO2
-    t = _lay_type(s, cur, lo, _urgent(s), tw[cur], rand)
+    t = _lay_type(s, cur, lo, tw[cur], s.nowned)
     if t >= 0:
         return A.lay(t, hand[t])
     t = _discard_type(s, cur, lo, tw[cur])
     piles = s.allowed_discard_piles()
     x = piles[0] if len(piles) == 1 else _cover(s, cur)
     return A.discard(t, x)
-
-
-def _urgent(s: State) -> bool:
-    left = min(s.dend[0] - s.dpos[0], s.dend[1] - s.dpos[1])
-    return left <= 2 * s.n or max(s.ntypes) >= TYPES_TO_END[s.n] - 1
 
 
 def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None:
@@ -262,7 +314,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
                     elif used == 1:
                         pick = 0
                     else:
-                        pick = 0 if rand() < 0.5 else 1
+                        pick = _tempo_pile(s, cur)
             if pick < 2:
                 t = deck[dpos[pick]]
                 dpos[pick] += 1
@@ -272,8 +324,6 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
             hand[t] += 1
             used = pick
         # Action 2.
-        left = min(dend0 - dpos[0], dend1 - dpos[1])
-        urgent = left <= 2 * n or max(ntypes) >= need - 1
         if rand() < EPSILON:
             t = int(rand() * N_TYPES)
             while not hand[t]:
@@ -288,7 +338,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
             else:
                 dt = -1
         else:
-            t = _lay_type(s, cur, lo, urgent, tw[cur], rand)
+            t = _lay_type(s, cur, lo, tw[cur], nowned)
             dt = _discard_type(s, cur, lo, tw[cur]) if t < 0 else -1
         if xs == 0:
             x = 0
