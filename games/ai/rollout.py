@@ -1,11 +1,14 @@
 """Cheap playouts to the end of the round, for the search.
 
-The policy is epsilon-greedy over a few rules that use only what the deciding player could
-know (its own hand and the table, never the other sampled hands, else the search would value
-positions as if every player could see through the others' cards): take a discard top that
-matches the hand, lay the most valuable set unlikely to be outbid given the cards the player
-has not seen (any set when the round is about to end), otherwise discard the card least
-worth keeping. Miniatures are not used in playouts.
+The policy plays the card counter's rules (``games.ai.heuristic``) cut down to what is cheap
+and to what the deciding player could know (its own hand, the table, the discard piles and
+the cards known to be in other hands; never the other sampled hands, else the search would
+value positions as if every player could see through the others' cards): take a discard top
+that matches the hand, lay the set worth most after the chance of being outbid (a set that
+ends the round when it leaves the player in front), otherwise discard the card whose loss
+costs least and helps the others least, covering the top card the next player wants most;
+draw from the smaller pile when leading and the larger when not. A few decisions
+(``EPSILON``) are random. Miniatures are not used in playouts.
 Whole turns run on the state's lists directly, without the engine's checks.
 """
 
@@ -61,14 +64,11 @@ def reveal_choice(s: State, seat: int) -> int:
 
 def _help_to(s: State, cur: int, seat: int, t: int) -> float:
     """How much a card of t on top of a discard pile helps `seat`, as `cur` judges it."""
-    v = VALUES[t]
-    h = v / 20.0
     kn = s.known[seat][t]
-    if kn:
-        h += v / 4.0 + 2.0 * kn
+    h = _V20[t] + _V4[t] + 2.0 * kn if kn else _V20[t]
     o = s.owner[t]
     if o == cur:
-        h += v / 3.0
+        h += _V3[t]
     elif o == seat:
         h *= 0.5
     return h
