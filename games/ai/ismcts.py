@@ -129,9 +129,9 @@ def search(
 ) -> int:
     """The most visited root action after `iterations` iterations or `seconds` seconds.
 
-    With `settle`, the search also stops as soon as the remaining iterations could no longer
-    change which root action is the most visited: the answer is the one the whole budget
-    would give, sooner.
+    With `settle`, the search also stops as soon as the iterations left (by count, or by time
+    at the pace so far) could no longer change which root action is the most visited: the
+    answer is the one the whole budget would give, sooner.
     """
     root = grow(view, k, rng, iterations, seconds, settle)
     return max(root.children.items(), key=lambda ac: (ac[1].visits, -ac[0]))[0]
@@ -158,11 +158,14 @@ def grow(
     iterations = max(1, iterations)
     while it < iterations:
         if it & 7 == 0 and it:
-            if time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if now >= deadline:
                 break
             if settle and len(root.children) > 1 and it & 63 == 0:
                 top = sorted(c.visits for c in root.children.values())
-                if top[-1] - top[-2] > iterations - it:
+                # Iterations left: by count, or by time at the pace so far.
+                left = min(iterations - it, it * (deadline - now) / (now - t0))
+                if top[-1] - top[-2] > left:
                     break
         it += 1
         s = sampler.sample(rng)

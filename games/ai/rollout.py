@@ -24,7 +24,7 @@ from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
 _LO2 = (2,) * N_TYPES
 _LO3 = tuple(3 if t in THREE_DOT_TYPES else 2 for t in range(N_TYPES))
 _RANGE = range(N_TYPES)
-EPSILON = 0.03
+EPSILON = 0.06
 _V20 = tuple(v / 20.0 for v in VALUES)
 _V4 = tuple(v / 4.0 for v in VALUES)
 _V3 = tuple(v / 3.0 for v in VALUES)
@@ -74,17 +74,26 @@ def _help_to(s: State, cur: int, seat: int, t: int) -> float:
     return h
 
 
-def _discard_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int]) -> int:
+def _pile_counts(s: State) -> list[int]:
+    """Per type, the cards of it in the two discard piles."""
+    xc = [0] * N_TYPES
+    for pile in s.xp:
+        for t in pile:
+            xc[t] += 1
+    return xc
+
+
+def _discard_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int], xc: list[int]) -> int:
     """The card the heuristic would discard: the least keep value lost plus help to others.
 
     The card-counting heuristic's rule (``Heuristic.choose_discard``) on what `cur` can
-    know: its hand, the table, the piles and the cards known to be in other hands.
+    know: its hand, the table, the piles (`xc` counts them by type) and the cards known to
+    be in other hands.
     """
     hand = s.hands[cur]
     owner = s.owner
     size = s.size
     known = s.known
-    x0, x1 = s.xp
     others = _OTHERS[s.n][cur]
     best_t, best_k = -1, 1e18
     for t in _RANGE:
@@ -105,7 +114,7 @@ def _discard_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int]) -> int
         if o == cur:
             k += 0.5
         else:
-            xt = x0.count(t) + x1.count(t)
+            xt = xc[t]
             unseen = VALUES[t] - c - size[t] - xt
             for seat, _ in others:
                 unseen -= known[seat][t]
@@ -132,12 +141,15 @@ def _cover(s: State, cur: int) -> int:
     return 0 if _help_to(s, cur, nxt, x0[-1]) >= _help_to(s, cur, nxt, x1[-1]) else 1
 
 
-def _lay_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int], nowned: int) -> int:
+def _lay_type(
+    s: State, cur: int, lo: tuple[int, ...], tw: list[int], nowned: int, xc: list[int]
+) -> int:
     """The type to lay (all cards of it), or -1 to discard.
 
     The card-counting heuristic's rule (``Heuristic.choose_action2``, no re-lays) on what
     `cur` can know: each set is weighed by the chance that another player outbids it before
-    the round ends; a lay that ends the round is made when it leaves `cur` in front.
+    the round ends; a lay that ends the round is made when it leaves `cur` in front. `xc`
+    counts the cards of each type in the discard piles.
     """
     hand = s.hands[cur]
     owner = s.owner
@@ -152,17 +164,21 @@ def _lay_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int], nowned: in
     n = s.n
     known = s.known
     hands = s.hands
-    x0, x1 = s.xp
     ntypes = s.ntypes
     others = _OTHERS[n][cur]
     need_types = TYPES_TO_END[n]
-    seen = sum(hand) + sum(size) + len(x0) + len(x1)
-    for seat, _ in others:
-        seen += sum(known[seat])
-    pool = max(1, N_CARDS - seen)
     turns = max(1, min(s.dend[0] - s.dpos[0], s.dend[1] - s.dpos[1]))
     mt = max(ntypes)
     my_turns = max(1, min(turns // n, 2 * (need_types - mt) + 1))
+    seen = sum(hand) + sum(size) + sum(xc)
+    # Per other seat: its known cards and the most cards of a type it may hold by the end.
+    rivals = []
+    for seat, _ in others:
+        kn = known[seat]
+        nk = sum(kn)
+        seen += nk
+        rivals.append((kn, sum(hands[seat]) - nk + 2 * my_turns))
+    pool = max(1, N_CARDS - seen)
     urgent = my_turns <= 2 or max(ntypes[seat] for seat, _ in others) >= need_types - 1
     frac = min(1.0, my_turns / 3) / 2
     best_t, best_v = -1, 0.0
@@ -170,14 +186,13 @@ def _lay_type(s: State, cur: int, lo: tuple[int, ...], tw: list[int], nowned: in
         c = hand[t]
         o = owner[t]
         v = VALUES[t]
-        xt = x0.count(t) + x1.count(t)
+        xt = xc[t]
         unseen = v - c - size[t] - xt
-        for seat, _ in others:
-            unseen -= known[seat][t]
+        for kns, _ in rivals:
+            unseen -= kns[t]
         risk = 0.0
-        for seat, _ in others:
-            kn = known[seat][t]
-            draws = sum(hands[seat]) - sum(known[seat]) + 2 * my_turns
+        for kns, draws in rivals:
+            kn = kns[t]
             if kn + min(unseen, draws) + xt <= c:
                 continue
             e = kn + unseen * min(1.0, draws / pool) + xt * frac
@@ -231,15 +246,15 @@ def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> i
         seat = s.decider
         assert seat is not None
         return reveal_choice(s, seat)
-    acts = s.legal_actions()
     if ph == AFTER:
         return A.END
     if ph == BURY or rand() < EPSILON:
-        cand = [a for a in acts if a < A.NINJA]
+        cand = [a for a in s.legal_actions() if a < A.NINJA]
         return cand[int(rand() * len(cand))]
     cur = s.cur
     hand = s.hands[cur]
     if ph in (DRAW1, DRAW2):
+        acts = s.legal_actions()
         best, best_v = -1, 0
         for a in acts:
             if a in (2, 3):
@@ -256,10 +271,11 @@ def policy_action(s: State, rand: Callable[[], float], tw: list[list[int]]) -> i
         return draws[0] if draws else acts[0]
     assert ph == ACT
     lo = _LO3 if s.n >= 3 else _LO2
-    t = _lay_type(s, cur, lo, tw[cur], s.nowned)
+    xc = _pile_counts(s)
+    t = _lay_type(s, cur, lo, tw[cur], s.nowned, xc)
     if t >= 0:
         return A.lay(t, hand[t])
-    t = _discard_type(s, cur, lo, tw[cur])
+    t = _discard_type(s, cur, lo, tw[cur], xc)
     piles = s.allowed_discard_piles()
     x = piles[0] if len(piles) == 1 else _cover(s, cur)
     return A.discard(t, x)
@@ -284,6 +300,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
     ntypes = s.ntypes
     nowned = s.nowned
     xs = s.xstarted
+    xc = _pile_counts(s)
     lo = _LO3 if n >= 3 else _LO2
     need = TYPES_TO_END[n]
     cur = s.cur
@@ -320,6 +337,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
                 dpos[pick] += 1
             else:
                 t = xps[pick - 2].pop()
+                xc[t] -= 1
                 known[cur][t] += 1
             hand[t] += 1
             used = pick
@@ -338,8 +356,8 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
             else:
                 dt = -1
         else:
-            t = _lay_type(s, cur, lo, tw[cur], nowned)
-            dt = _discard_type(s, cur, lo, tw[cur]) if t < 0 else -1
+            t = _lay_type(s, cur, lo, tw[cur], nowned, xc)
+            dt = _discard_type(s, cur, lo, tw[cur], xc) if t < 0 else -1
         if xs == 0:
             x = 0
         elif xs == 1:
@@ -360,6 +378,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
             if old >= 0:
                 ntypes[old] -= 1
                 xps[x].extend([t] * old_k)
+                xc[t] += old_k
                 if xs < 2:
                     xs += 1
             else:
@@ -371,6 +390,7 @@ def fast_round(s: State, rand: Callable[[], float], tw: list[list[int]]) -> None
             if known[cur][dt]:
                 known[cur][dt] -= 1
             xps[x].append(dt)
+            xc[dt] += 1
             if xs < 2:
                 xs += 1
         if dpos[0] == dend0 or dpos[1] == dend1:
