@@ -1,6 +1,7 @@
 """Test settings: PostgreSQL when it answers on its standard port, else an SQLite file."""
 
 import os
+import uuid
 
 import dj_database_url
 
@@ -13,9 +14,14 @@ if "DATABASE_URL" not in os.environ:
         DATABASES = {"default": dj_database_url.parse(services.POSTGRES_URL)}
     elif services.REQUIRED:
         raise RuntimeError("CTG_REQUIRE_SERVICES=1 but PostgreSQL does not answer on :5432")
+# A name of this run's own, so two runs on one machine never drop each other's database.
+# In the environment, so live servers started in other processes pick the same one.
+RUN = os.environ.setdefault("CTG_TEST_RUN", uuid.uuid4().hex[:8])
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory: live servers in other processes must see the same database.
-    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}
+    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / f"test-db-{RUN}.sqlite3"}
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_ctg_{RUN}"}
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
