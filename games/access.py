@@ -4,18 +4,28 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from games.models import Table
+from games.models import Seat, Table
 
 
 def viewer_of(table: Table, user) -> tuple[bool, int | None]:
-    """(may watch, own seat position or None). Players see their seat; others the public view."""
+    """(may watch, own seat position or None). Players see their seat; others the public view.
+
+    A player who left a running game has given his seat to a stand-in: he watches it like
+    anybody else. Seats move while pages stay open, so ask again for every render.
+    """
     if user.is_authenticated:
-        seat = table.seats.filter(user=user).first()
+        seat = table.seats.filter(user=user, left=False).first()
         if seat is not None:
             return True, seat.position
     if table.visibility == Table.PUBLIC:
         return True, None
     return bool(user.is_authenticated and table.club.memberships.filter(user=user).exists()), None
+
+
+def seat_positions(table_id: int) -> dict[str, int]:
+    """Who sits where now, by user id (as text, to travel in a push): the seats of viewer_of."""
+    seats = Seat.objects.filter(table_id=table_id, user__isnull=False, left=False)
+    return {str(user): position for user, position in seats.values_list("user_id", "position")}
 
 
 def get_table_for_viewer(request, table_id: int) -> tuple[Table, int | None]:

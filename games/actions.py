@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from ctg_site.background import enqueue
 from games import ai, engine
+from games.access import seat_positions
 from games.engine.record import logged_actions
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import ChatMessage, Seat, Table, TaskCards
@@ -69,11 +70,25 @@ class Refused(Exception):
 
 
 def _broadcast(
-    identity: tuple[int, int], version: int, status: str, lobby: bool, players: list[int]
+    identity: tuple[int, int],
+    version: int,
+    status: str,
+    public: bool,
+    lobby: bool,
+    players: list[int],
 ) -> None:
     layer = get_channel_layer()
     table_id, stamp = identity
-    message = {"type": "table.changed", "version": version, "status": status, "stamp": stamp}
+    # The seats as committed, read now: each socket renders for its own user's seat in them,
+    # never for the seat it had when it opened.
+    message = {
+        "type": "table.changed",
+        "version": version,
+        "status": status,
+        "stamp": stamp,
+        "public": public,
+        "seats": seat_positions(table_id),
+    }
     async_to_sync(layer.group_send)(table_group(table_id), message)
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
     for group in groups:
@@ -92,7 +107,8 @@ def _after_commit(
     table_id, version, status = table.pk, table.version, table.status
     identity = table.identity
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
-    transaction.on_commit(lambda: _broadcast(identity, version, status, lobby, players))
+    public = table.visibility == Table.PUBLIC
+    transaction.on_commit(lambda: _broadcast(identity, version, status, public, lobby, players))
     if state is None or table.status != Table.RUNNING:
         return
     from games import tasks
@@ -545,7 +561,8 @@ def say(table_id: int, user, text: str) -> ChatMessage:
         raise Refused(_("Write something first."), 400, "empty")
     if len(text) > limit:
         raise Refused(_("Keep it under %(n)d characters.") % {"n": limit}, 400, "too-long")
-    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).first()
+    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).select_related("table")
+    seat = seat.first()
     if seat is None:
         raise Refused(_("Only the players at this table can write here."), 403, "not-seated")
     recent = ChatMessage.objects.filter(seat=seat, created__gt=timezone.now() - CHAT_PAUSE)
@@ -553,7 +570,7 @@ def say(table_id: int, user, text: str) -> ChatMessage:
         raise Refused(_("One message a second, please."), 429, "too-fast")
     message = ChatMessage.objects.create(table_id=table_id, seat=seat, text=text)
     html = render_to_string("games/chat.html#pushed", {"chat": [message]})
-    event = {"type": "table.chat", "html": html}
+    event = {"type": "table.chat", "html": html, "public": seat.table.visibility == Table.PUBLIC}
     transaction.on_commit(
         lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), event)
     )

@@ -23,17 +23,21 @@ _rendering: dict[tuple, asyncio.Future] = {}
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    """One page's socket at a table. Its user's seat is looked up for every push, not kept:
+    seats are shuffled at the start, swapped and given up while pages stay open."""
+
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        allowed, self.viewer = await self._authorise()
-        if not allowed:
+        self.user = self.scope["user"]
+        self.language = language_of(self.scope)
+        html = await self._render()
+        if html is None:
             await self.close(code=4403)
             return
-        self.language = language_of(self.scope)
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.accept()
         # A (re)connecting client always gets the whole current board.
-        await self._push()
+        await self.send(text_data=html)
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
@@ -41,50 +45,60 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         with translation.override(self.language):
             message = translation.gettext("Moves are sent with the buttons, not over this socket.")
-        await self.send(text_data=f'<div id="notice" class="notice error">{message}</div>')
+            frame = render_to_string("games/notice.html#frame", {"message": message})
+        await self.send(text_data=frame)
 
     async def table_changed(self, event):
-        # Most sockets share a view that another socket of this process already rendered:
-        # take it from the cache without a trip to the database thread.
-        html = cached_board(
-            (self.table_id, event["stamp"]),
-            event["version"],
-            event["status"],
-            self.viewer,
-            self.language,
-        )
+        # The push names who sits where as it was committed. Most sockets share a view that
+        # another socket of this process already rendered: take it from the cache without a
+        # trip to the database thread. A club table's onlookers are checked there every time.
+        viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        html = None
+        if viewer is not None or event["public"]:
+            html = cached_board(
+                (self.table_id, event["stamp"]),
+                event["version"],
+                event["status"],
+                viewer,
+                self.language,
+            )
         if html is None:
-            key = (self.table_id, event["stamp"], event["version"], self.viewer, self.language)
+            key = (self.table_id, event["stamp"], event["version"], self.user.pk, self.language)
             pending = _rendering.get(key)
             if pending is None:
                 pending = _rendering[key] = asyncio.ensure_future(self._render())
                 pending.add_done_callback(lambda _: _rendering.pop(key, None))
             html = await asyncio.shield(pending)
-        if html:
-            await self.send(text_data=html)
+            if html is None:
+                # No longer allowed to watch (the table is gone, or its club let him go).
+                await self.close(code=4403)
+                return
+        await self.send(text_data=html)
 
     async def table_chat(self, event):
-        await self.send(text_data=event["html"])
+        if event["public"] or await self._may_watch():
+            await self.send(text_data=event["html"])
+        else:
+            await self.close(code=4403)
 
     @database_sync_to_async
-    def _authorise(self):
+    def _may_watch(self) -> bool:
+        table = Table.objects.filter(pk=self.table_id).first()
+        return table is not None and viewer_of(table, self.user)[0]
+
+    @database_sync_to_async
+    def _render(self) -> str | None:
+        """The board as the server sees it now, for this user as seated now; None: not his."""
         table = Table.objects.filter(pk=self.table_id).first()
         if table is None:
-            return False, None
-        return viewer_of(table, self.scope["user"])
-
-    @database_sync_to_async
-    def _render(self) -> str:
-        table = Table.objects.get(pk=self.table_id)
+            return None
+        allowed, viewer = viewer_of(table, self.user)
+        if not allowed:
+            return None
         if table.record is None:
             # The waiting room reloads when this differs from the stamp it was drawn with.
             return render_to_string("games/waiting_room.html#stamp", {"table": table})
-        return render_board(table, self.viewer, self.language)
-
-    async def _push(self):
-        html = await self._render()
-        if html:
-            await self.send(text_data=html)
+        return render_board(table, viewer, self.language)
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):

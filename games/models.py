@@ -34,7 +34,9 @@ class TableQuerySet(models.QuerySet):
         for the user's move first, each marked `my_move`."""
         if not user.is_authenticated:
             return []
-        tables = self.filter(seats__user=user, status__in=[Table.OPEN, Table.RUNNING])
+        tables = self.filter(
+            seats__user=user, seats__left=False, status__in=[Table.OPEN, Table.RUNNING]
+        )
         tables = list(tables.prefetch_related("seats").distinct())
         for table in tables:
             table.my_move = table.waits_for(user)

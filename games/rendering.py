@@ -237,14 +237,17 @@ def cached_board(identity: tuple, version: int, status: str, viewer: int | None,
         return _cache.get((identity, version, status, viewer, language))
 
 
-def render_board(table: Table, viewer: int | None, language: str, request=None) -> str:
+def render_board(
+    table: Table, viewer: int | None, language: str, request=None, oob: bool = False
+) -> str:
     """The #board fragment for one viewer; rendered once per (version, view, language).
 
     A page request renders afresh (its forms carry the request's CSRF token, which must
-    not reach anyone else through the cache); pushes share the cached render.
+    not reach anyone else through the cache); pushes share the cached render. `oob`: the
+    board rides along an answer aimed elsewhere, and htmx swaps it by its id.
     """
     if request is not None:
-        context = board_context(table, table.state(), viewer)
+        context = board_context(table, table.state(), viewer) | {"oob": oob}
         return render_to_string("games/table.html#board", context, request=request)
     key = (table.identity, table.version, table.status, viewer, language)
     html = cached_board(*key)

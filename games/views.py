@@ -81,13 +81,13 @@ def _refusal(request, table_id: int, error: actions.Refused) -> HttpResponse:
     if not request.htmx:
         messages.error(request, error.message)
         return redirect("table", table_id=table_id)
-    html = f'<div class="notice error" role="alert">{error.message}</div>'
+    board = ""
     if error.code == "already-played":
         # A stale page: show the message and the fresh board in one answer.
         table, viewer = get_table_for_viewer(request, table_id)
-        board = render_board(table, viewer, get_language(), request=request)
-        html += board.replace('id="board"', 'id="board" hx-swap-oob="true"', 1)
-    return HttpResponse(html, status=error.status)
+        board = render_board(table, viewer, get_language(), request=request, oob=True)
+    context = {"message": error.message, "board": board}
+    return render(request, "games/notice.html#refusal", context, status=error.status)
 
 
 @require_POST

@@ -66,3 +66,203 @@ def scan(html: str, state, viewer: int | None) -> list[str]:
             if not state.known[seat][VALUES.index(value)]:
                 problems.append(f"{value} shown as known in seat {seat}'s hand, but it is not")
     return problems
+
+
+# ----------------------------------------------------------------------------- sockets
+# The scanner judges what every open socket received by its user's seat *now*, read
+# straight from the seats (not through the code under test), and by the state at the
+# version each board was drawn at. It opens sockets at every stage and never closes them.
+
+SOCKET_ORIGIN = (b"origin", b"http://localhost")
+
+
+def session_cookie(user) -> bytes:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def _attribute(html: str, name: str) -> str | None:
+    import re
+    from html import unescape
+
+    found = re.search(rf'{name}="([^"]*)"', html)
+    return None if found is None else unescape(found.group(1))
+
+
+class Truth:
+    """Who may watch which table and where each person sits, read once from the database."""
+
+    def __init__(self):
+        from games.models import Table
+
+        self.tables = {}
+        self.members = {}
+        self._table = Table
+
+    def table(self, table_id: int):
+        if table_id not in self.tables:
+            table = self._table.objects.select_related("club").prefetch_related("seats")
+            self.tables[table_id] = table = table.get(pk=table_id)
+            club = table.club
+            self.members[table_id] = (
+                set(club.memberships.values_list("user_id", flat=True)) if club else set()
+            )
+        return self.tables[table_id]
+
+    def seat(self, table_id: int, user) -> int | None:
+        """The position `user` plays now, or None."""
+        if user is None:
+            return None
+        seats = self.table(table_id).seats.all()
+        return next((s.position for s in seats if s.user_id == user.pk and not s.left), None)
+
+    def may_watch(self, table_id: int, user) -> bool:
+        table = self.table(table_id)
+        if table.visibility == "public" or self.seat(table_id, user) is not None:
+            return True
+        return user is not None and user.pk in self.members[table_id]
+
+
+def judge_table_frame(frame: str, table_id: int, user, truth: Truth) -> list[str]:
+    """Problems with one frame a table socket of `user` received, judged by the truth now."""
+    from history.replay import position
+
+    if not truth.may_watch(table_id, user):
+        return [f"a frame reached {user}, who may not watch table {table_id}"]
+    if 'id="board"' not in frame:
+        return ["cards outside a board"] if "data-zone" in frame else []
+    table = truth.table(table_id)
+    seat = truth.seat(table_id, user)
+    shown = _attribute(frame, "data-viewer")
+    problems = []
+    if shown != ("public" if seat is None else str(seat)):
+        problems.append(f"{user} sits at {seat} but got the board of viewer {shown}")
+    version = int(_attribute(frame, "data-version") or 0)
+    key = (table.identity, version)
+    if key not in _positions:
+        _positions[key] = position(table.record, version)
+    problems += scan(frame, _positions[key], seat)
+    return problems
+
+
+# The state at a version never changes once played: rebuild each one once.
+_positions: dict = {}
+
+
+def judge_lobby_frame(frame: str, user, truth: Truth) -> list[str]:
+    """Every table a lobby push links to must be one this user may open."""
+    import re
+
+    return [
+        f"the lobby of {user} lists table {table_id}"
+        for table_id in sorted({int(i) for i in re.findall(r"/play/t/(\d+)/", frame)})
+        if not truth.may_watch(table_id, user)
+    ]
+
+
+def judge(frames: list[tuple[dict, str]]) -> list[str]:
+    truth = Truth()
+    problems = []
+    for socket, frame in frames:
+        if socket["table"] is None:
+            found = judge_lobby_frame(frame, socket["user"], truth)
+        else:
+            found = judge_table_frame(frame, socket["table"], socket["user"], truth)
+        problems += [f"{socket['label']}: {p}" for p in found]
+    return problems
+
+
+def showing(frame: str) -> tuple | None:
+    """What state of the table a frame draws: ('board', version, status) or ('stamp', stamp)."""
+    if 'id="board"' in frame:
+        return ("board", int(_attribute(frame, "data-version")), _attribute(frame, "data-status"))
+    if 'id="waiting-stamp"' in frame:
+        return ("stamp", _attribute(frame, "data-stamp"))
+    return None
+
+
+def current(table_id: int) -> tuple:
+    from games.models import Table
+
+    table = Table.objects.get(pk=table_id)
+    if table.record is None:
+        return ("stamp", table.waiting_stamp())
+    return ("board", table.version, table.status)
+
+
+def caught_up(shows: tuple | None, now: tuple) -> bool:
+    # AI players move on in the background: a board drawn later than `now` is as good.
+    if shows is None or shows == now:
+        return shows == now
+    return shows[0] == now[0] == "board" and shows[1] > now[1]
+
+
+class Watch:
+    """Sockets left open as a person would leave pages open; `settle` judges all they got."""
+
+    def __init__(self, application):
+        self.application = application
+        self.sockets: list[dict] = []
+        self.problems: list[str] = []
+        self.received: list[tuple[dict, str]] = []
+        self.frames = 0
+
+    async def open_table(self, user, table_id: int, label: str) -> bool:
+        return await self._open(user, f"/ws/tables/{table_id}/", label, table_id)
+
+    async def open_lobby(self, user, label: str) -> bool:
+        return await self._open(user, "/ws/lobby/", label, None)
+
+    async def _open(self, user, path: str, label: str, table_id: int | None) -> bool:
+        from channels.db import database_sync_to_async
+        from channels.testing import WebsocketCommunicator
+
+        headers = [SOCKET_ORIGIN]
+        if user is not None:
+            headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+        communicator = WebsocketCommunicator(self.application, path, headers=headers)
+        connected, _ = await communicator.connect()
+        if connected:
+            socket = {"c": communicator, "user": user, "label": label, "table": table_id}
+            self.sockets.append(socket)
+            await self.settle(table_id, only=socket)
+        return connected
+
+    async def settle(self, table_id: int | None = None, only: dict | None = None) -> None:
+        """Judge what the sockets received. `table_id`: something changed there; wait until
+        each of its sockets has a frame showing the table as it is now (or is closed)."""
+        import asyncio
+
+        from channels.db import database_sync_to_async
+
+        now = await database_sync_to_async(current)(table_id) if table_id else None
+        sockets = [only] if only else list(self.sockets)
+        await asyncio.gather(
+            *(self._drain(s, now if s["table"] == table_id else None) for s in sockets)
+        )
+        self.frames += len(self.received)
+        self.problems += await database_sync_to_async(judge)(self.received)
+        self.received = []
+
+    async def _drain(self, socket: dict, until: tuple | None) -> None:
+        communicator = socket["c"]
+        fresh = until is None
+        while not (fresh and await communicator.receive_nothing(timeout=0.05)):
+            output = await communicator.receive_output(timeout=10)
+            if output["type"] == "websocket.close":
+                self.sockets.remove(socket)
+                return
+            frame = output.get("text", "")
+            self.received.append((socket, frame))
+            socket["shows"] = showing(frame) or socket.get("shows")
+            fresh = fresh or caught_up(socket["shows"], until)
+
+    def labels(self) -> set[str]:
+        return {socket["label"] for socket in self.sockets}
+
+    async def close(self) -> None:
+        for socket in self.sockets:
+            await socket["c"].disconnect()
