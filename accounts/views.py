@@ -1,6 +1,7 @@
 from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -36,6 +37,15 @@ def signup(request: HttpRequest) -> HttpResponse:
             next_url = reverse("home")
         return redirect(next_url)
     return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    def form_valid(self, form):
+        # The emailed link proves the account is theirs: a lockout from the forgotten
+        # password must not keep them out of the new one.
+        response = super().form_valid(form)
+        actions.unlock_login(form.user)
+        return response
 
 
 @login_required

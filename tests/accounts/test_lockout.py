@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
@@ -201,3 +202,14 @@ def test_it_trusts_only_the_address_the_proxy_added_to_x_forwarded_for(bob, sett
         HTTP_X_FORWARDED_FOR="10.9.9.9, 198.51.100.7",
     )
     assert response.status_code == 429
+
+
+def test_it_lifts_the_lock_when_the_password_is_reset_by_email(client, bob):
+    guess(client, "bob", 5)
+    client.post(reverse("password_reset"), {"email": "bob@example.com"})
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    form_url = client.get(link, follow=True).redirect_chain[-1][0]
+    new_password = "shogun-and-daimyo-77"
+    client.post(form_url, {"new_password1": new_password, "new_password2": new_password})
+    assert log_in(client, "bob", new_password).status_code == 302
+    assert is_logged_in(client)
