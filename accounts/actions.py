@@ -4,6 +4,7 @@ Every role change locks the club row first: two organisers demoting each other a
 moment must not leave a club without an organiser.
 """
 
+from axes.utils import reset as reset_login_failures
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -95,3 +96,8 @@ def set_role(club: Club, user_id: int, role: str) -> None:
         )
     membership.role = role
     membership.save(update_fields=["role"])
+
+
+def unlock_login(user: User) -> None:
+    """Forget the failed logins of this account from every address, lifting any lockout."""
+    reset_login_failures(username=user.get_username())

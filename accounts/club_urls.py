@@ -17,4 +17,9 @@ urlpatterns = [
     ),
     path("<slug:slug>/members/<int:user_id>/promote/", views.club_promote, name="club_promote"),
     path("<slug:slug>/members/<int:user_id>/demote/", views.club_demote, name="club_demote"),
+    path(
+        "<slug:slug>/members/<int:user_id>/unlock-login/",
+        views.club_unlock_login,
+        name="club_unlock_login",
+    ),
 ]

@@ -4,6 +4,8 @@ import zoneinfo
 from django.conf import settings
 from django.utils import timezone, translation
 
+from accounts import limits
+
 
 class PreferredLanguageMiddleware:
     """Use a signed-in user's preferred language unless the browser chose one with the switcher."""
@@ -46,4 +48,18 @@ class BrowserTimeZoneMiddleware:
             timezone.deactivate()
         else:
             timezone.activate(zone)
+        return self.get_response(request)
+
+
+class PostRateLimitMiddleware:
+    """Refuse writes (moves, chat, seats, forms) beyond a rate no honest player reaches, per
+    signed-in user and per address, with a 429 before the view runs: a refused move is not
+    applied. Reading stays unbounded here; GETs change nothing."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not limits.post_allowed(request):
+            return limits.too_many_posts(request)
         return self.get_response(request)

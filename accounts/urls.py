@@ -6,5 +6,10 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("settings/", views.account_settings, name="settings"),
     path("u/<str:username>/", views.profile, name="profile"),
+    path(
+        "reset/<uidb64>/<token>/",
+        views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
     path("", include("django.contrib.auth.urls")),
 ]

@@ -1,6 +1,7 @@
 from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts import actions
+from accounts import actions, limits
 from accounts.access import get_club_for_member, get_club_for_organiser, get_other_membership
 from accounts.forms import ClubForm, SettingsForm, SignupForm
 from accounts.models import Club, Membership
@@ -23,6 +24,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("home")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        # Counted only when an account would be made: typos in the form cost nothing.
+        if not limits.signup_allowed(request):
+            return limits.too_many_signups(request)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user})
@@ -33,6 +37,15 @@ def signup(request: HttpRequest) -> HttpResponse:
             next_url = reverse("home")
         return redirect(next_url)
     return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    def form_valid(self, form):
+        # The emailed link proves the account is theirs: a lockout from the forgotten
+        # password must not keep them out of the new one.
+        response = super().form_valid(form)
+        actions.unlock_login(form.user)
+        return response
 
 
 @login_required
@@ -124,6 +137,9 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership) -> d
         "is_organiser": membership.role == Membership.ORGANISER,
         "memberships": club.memberships.select_related("user").order_by("-role", "user__username"),
         "invite_url": request.build_absolute_uri(reverse("club_join", args=[club.invite_token])),
+        "locked": limits.locked_usernames(club.members.values_list("username", flat=True))
+        if membership.role == Membership.ORGANISER
+        else set(),
     }
 
 
@@ -196,6 +212,16 @@ def club_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @require_POST
 def club_demote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     return _change_role(request, slug, user_id, Membership.MEMBER)
+
+
+@login_required
+@require_POST
+def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    club, membership = get_club_for_organiser(request, slug)
+    target = get_other_membership(club, user_id)
+    actions.unlock_login(target.user)
+    messages.success(request, _("%(name)s can log in again.") % {"name": target.user})
+    return _after_member_change(request, club, membership)
 
 
 @login_required

@@ -6,6 +6,7 @@ out (see the README).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -175,3 +176,45 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
+
+# ---- Brute force and floods: login lockout (django-axes) and rate limits -------------------
+INSTALLED_APPS += ["axes"]
+# Last: the rate limit answers htmx requests in their shape, and axes must see the response of
+# the login view to turn it into the lockout page.
+MIDDLEWARE += ["accounts.middleware.PostRateLimitMiddleware", "axes.middleware.AxesMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+if REDIS_URL:
+    # Counters must be shared by every web process, or each would allow the full rate.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "ctg",
+        }
+    }
+# The request header that holds the visitor's address. Behind a proxy, the one it sets (e.g.
+# HTTP_X_FORWARDED_FOR or HTTP_X_REAL_IP); never a header a client can send straight to us.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "REMOTE_ADDR")
+AXES_CLIENT_IP_CALLABLE = "accounts.limits.client_address"
+# Username and address together: whoever guesses at a member's password from one address locks
+# only that pair, so a stranger cannot lock a member out of the site everywhere, and members
+# behind a club's shared wifi do not lock each other out.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+# A successful login forgets earlier typos, so mistakes spread over weeks never add up.
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.limits.locked_out"
+# A record of every successful login is more than a club site needs to keep.
+AXES_DISABLE_ACCESS_LOG = True
+# Fixed windows of RATE_LIMIT_WINDOW seconds for writes; an hour for sign-ups. A fast player
+# sends a move every second or two; a club night behind one address is a few dozen people.
+RATE_LIMIT_WINDOW = 60
+RATE_LIMIT_POSTS_PER_USER = int(os.environ.get("RATE_LIMIT_POSTS_PER_USER", "120"))
+RATE_LIMIT_POSTS_PER_ADDRESS = int(os.environ.get("RATE_LIMIT_POSTS_PER_ADDRESS", "300"))
+# Per hour; room for newcomers signing up together on a club's wifi.
+RATE_LIMIT_SIGNUPS_PER_ADDRESS = int(os.environ.get("RATE_LIMIT_SIGNUPS_PER_ADDRESS", "10"))
+# ---- end of brute force and floods ---------------------------------------------------------

@@ -97,6 +97,19 @@ def _english():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Rate-limit counters start at zero in each test: the limits keep their real values, and
+    the requests of earlier tests (all from one address) never count against a later one."""
+    from django.apps import apps
+
+    if apps.ready:
+        from django.core.cache import cache
+
+        cache.clear()
+    yield
+
+
 @pytest.fixture
 def live_server_url(transactional_db):
     server = start_daphne()

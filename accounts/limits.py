@@ -1,0 +1,112 @@
+"""Bounds on floods: who a request comes from, fixed-window counters, and the 429 answers.
+
+Counters live in the default cache: per process in memory without REDIS_URL, shared by all
+processes in Redis with it (see settings). A window is a fixed slice of time named in the key,
+so a counter never outlives its slice even if the cache keeps it a little longer.
+"""
+
+import time
+
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+
+def client_address(request: HttpRequest) -> str:
+    """The visitor's address: REMOTE_ADDR, or the header a trusted proxy sets (CLIENT_IP_HEADER)."""
+    value = request.META.get(settings.CLIENT_IP_HEADER, "") or request.META.get("REMOTE_ADDR", "")
+    # A proxy appends the address it saw to X-Forwarded-For; what comes before it is whatever
+    # the client chose to send, so only the last entry can be trusted.
+    return value.split(",")[-1].strip()[:64]
+
+
+def hit(scope: str, who: str, limit: int, window: int) -> bool:
+    """Count one hit for `who` in the current window; True while within `limit`."""
+    slot = int(time.time()) // window
+    key = f"limit:{scope}:{who}:{slot}"
+    # add() is a no-op when the key exists, so concurrent first hits cannot reset each other.
+    cache.add(key, 0, timeout=window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        # The window closed between add() and incr(): this hit opens the next one.
+        cache.add(key, 1, timeout=window + 1)
+        count = 1
+    return count <= limit
+
+
+def post_allowed(request: HttpRequest) -> bool:
+    """Count a POST against its user and its address; False once either is over its rate."""
+    window = settings.RATE_LIMIT_WINDOW
+    by_address = hit(
+        "post-address", client_address(request), settings.RATE_LIMIT_POSTS_PER_ADDRESS, window
+    )
+    by_user = True
+    if request.user.is_authenticated:
+        by_user = hit("post-user", str(request.user.pk), settings.RATE_LIMIT_POSTS_PER_USER, window)
+    return by_address and by_user
+
+
+def signup_allowed(request: HttpRequest) -> bool:
+    """Count an account about to be created from this address; False once over the hourly rate."""
+    return hit("signup", client_address(request), settings.RATE_LIMIT_SIGNUPS_PER_ADDRESS, 3600)
+
+
+def too_many_requests(request: HttpRequest, message: str, retry_after: int) -> HttpResponse:
+    """429 in the shape the caller reads: JSON for the API, a fragment for htmx, else a page."""
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"error": message}, status=429)
+    elif getattr(request, "htmx", False):
+        response = render(
+            request, "limits/too_many_fragment.html", {"message": message}, status=429
+        )
+    else:
+        response = render(request, "limits/too_many.html", {"message": message}, status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
+
+
+def too_many_posts(request: HttpRequest) -> HttpResponse:
+    message = _(
+        "You are sending requests faster than anyone plays. Please wait a minute and try again."
+    )
+    return too_many_requests(request, message, settings.RATE_LIMIT_WINDOW)
+
+
+def too_many_signups(request: HttpRequest) -> HttpResponse:
+    message = _(
+        "Too many accounts were created from your network in the last hour. Please try again later."
+    )
+    return too_many_requests(request, message, 3600)
+
+
+def lockout_minutes() -> int:
+    return max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+
+
+def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """django-axes' answer to a login while locked: the same page whether the account exists."""
+    return render(
+        request,
+        "registration/locked_out.html",
+        {"minutes": lockout_minutes()},
+        status=settings.AXES_HTTP_RESPONSE_CODE,
+    )
+
+
+def locked_usernames(usernames) -> set[str]:
+    """Which of these usernames cannot log in now, from at least one address."""
+    # Counted as axes counts: failures per username and address, over all user agents.
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    return set(
+        AccessAttempt.objects.filter(username__in=list(usernames), attempt_time__gte=since)
+        .values("username", "ip_address")
+        .annotate(failures=Sum("failures_since_start"))
+        .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+        .values_list("username", flat=True)
+    )

@@ -1,0 +1,189 @@
+"""Floods: sign-ups per address and writes per user and per address answer 429 past their rate.
+
+The limits are lowered here so a test needs a handful of requests, not hundreds.
+alice   seat 0 of a running 2-player game, the one who floods.
+bob     seat 1 of the same game, who plays on undisturbed.
+"""
+
+import json
+
+import pytest
+import redis
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from games import actions, engine
+from games.models import ChatMessage, Table
+
+TOO_FAST = "You are sending requests faster than anyone plays. Please wait a minute and try again."
+TOO_MANY_ACCOUNTS = "Too many accounts were created from your network in the last hour."
+PASSWORD = "shogun-and-daimyo-77"
+
+
+@pytest.fixture
+def table(alice, bob):
+    table = actions.create_table(
+        alice, seats_count=2, rounds=1, visibility=Table.PUBLIC, seat_order=Table.HOST_ORDER
+    )
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    return table
+
+
+def player(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def sign_up(name: str, address: str):
+    data = {
+        "username": name,
+        "email": f"{name}@example.com",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    }
+    return Client().post(reverse("signup"), data, REMOTE_ADDR=address)
+
+
+def test_it_refuses_sign_ups_from_one_address_past_the_hourly_rate(db, settings):
+    settings.RATE_LIMIT_SIGNUPS_PER_ADDRESS = 3
+    for n in range(3):
+        assert sign_up(f"player{n}", "198.51.100.7").status_code == 302
+    response = sign_up("player3", "198.51.100.7")
+    assert response.status_code == 429
+    assert TOO_MANY_ACCOUNTS in response.content.decode()
+    assert response["Retry-After"] == "3600"
+    assert not User.objects.filter(username="player3").exists()
+    # Someone elsewhere signs up as usual.
+    assert sign_up("player4", "203.0.113.20").status_code == 302
+
+
+def test_it_counts_only_sign_ups_that_would_make_an_account(db, settings):
+    settings.RATE_LIMIT_SIGNUPS_PER_ADDRESS = 1
+    mismatch = {
+        "username": "dora",
+        "email": "dora@example.com",
+        "password1": PASSWORD,
+        "password2": "typo",
+    }
+    client = Client()
+    for _ in range(3):
+        assert client.post(reverse("signup"), mismatch).status_code == 200
+    assert sign_up("dora", "127.0.0.1").status_code == 302
+
+
+def test_it_refuses_a_flood_of_moves_without_applying_the_move(table, alice, bob, settings):
+    settings.RATE_LIMIT_POSTS_PER_USER = 5
+    url = reverse("table_play", args=[table.pk])
+    flooder = player(alice)
+    for _ in range(5):
+        response = flooder.post(url, {"action": "fly away", "version": 0}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 400
+
+    state = table.state()
+    assert state.decider == 0
+    move = engine.action_text(state.legal_actions()[0], state.names)
+    response = flooder.post(url, {"action": move, "version": 0}, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert response.status_code == 429
+    # htmx swaps it into the table's notice, like any refusal: a fragment, not a page.
+    assert body.strip() == f'<div class="notice error" role="alert">{TOO_FAST}</div>'
+    assert response["Retry-After"] == "60"
+    table.refresh_from_db()
+    assert table.version == 0
+    assert f"alice: {move}" not in table.record["rounds"][0]["actions"]
+
+    # bob has his own allowance: his chat line gets through.
+    chat = player(bob).post(
+        reverse("table_chat", args=[table.pk]), {"text": "slow down"}, HTTP_HX_REQUEST="true"
+    )
+    assert chat.status_code == 200
+    assert ChatMessage.objects.filter(table=table, text="slow down").exists()
+
+
+def test_it_counts_a_player_over_all_their_addresses(table, alice, settings):
+    settings.RATE_LIMIT_POSTS_PER_USER = 2
+    url = reverse("table_chat", args=[table.pk])
+    client = player(alice)
+    client.post(url, {"text": ""}, REMOTE_ADDR="198.51.100.7")
+    client.post(url, {"text": ""}, REMOTE_ADDR="203.0.113.20")
+    response = client.post(url, {"text": "hello"}, REMOTE_ADDR="192.0.2.1")
+    assert response.status_code == 429
+    assert not ChatMessage.objects.filter(text="hello").exists()
+
+
+def test_it_answers_a_page_to_a_plain_form_post(table, alice, settings):
+    settings.RATE_LIMIT_POSTS_PER_USER = 1
+    client = player(alice)
+    url = reverse("table_chat", args=[table.pk])
+    client.post(url, {"text": ""})
+    response = client.post(url, {"text": "hello"})
+    body = response.content.decode()
+    assert response.status_code == 429
+    assert "<h1>Too many requests</h1>" in body
+    assert TOO_FAST in body
+    assert "<html" in body
+
+
+def test_it_bounds_the_posts_of_one_address_across_visitors(db, settings):
+    settings.RATE_LIMIT_POSTS_PER_ADDRESS = 3
+    for n in range(3):
+        response = Client().post(
+            reverse("login"), {"username": f"x{n}", "password": "y"}, REMOTE_ADDR="198.51.100.7"
+        )
+        assert response.status_code == 200
+    refused = Client().post(
+        reverse("login"), {"username": "x9", "password": "y"}, REMOTE_ADDR="198.51.100.7"
+    )
+    assert refused.status_code == 429
+    assert TOO_FAST in refused.content.decode()
+    elsewhere = Client().post(
+        reverse("login"), {"username": "x9", "password": "y"}, REMOTE_ADDR="203.0.113.20"
+    )
+    assert elsewhere.status_code == 200
+
+
+def test_it_answers_json_under_the_api(db, settings):
+    settings.RATE_LIMIT_POSTS_PER_ADDRESS = 1
+    client = Client()
+    client.post(reverse("api_games"))
+    response = client.post(reverse("api_games"))
+    assert response.status_code == 429
+    assert response["Content-Type"] == "application/json"
+    assert json.loads(response.content) == {"error": TOO_FAST}
+
+
+def test_it_never_bounds_reading(table, alice, settings):
+    settings.RATE_LIMIT_POSTS_PER_USER = 1
+    settings.RATE_LIMIT_POSTS_PER_ADDRESS = 1
+    client = player(alice)
+    for _ in range(5):
+        assert client.get(reverse("table", args=[table.pk])).status_code == 200
+
+
+def test_it_answers_in_the_visitors_language(table, alice, settings):
+    settings.RATE_LIMIT_POSTS_PER_USER = 0
+    client = player(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    response = client.post(reverse("table_chat", args=[table.pk]), {"text": "bonjour"})
+    assert response.status_code == 429
+    assert '<html lang="fr">' in response.content.decode()
+
+
+def test_it_keeps_the_count_in_redis_for_every_process(table, alice, bob, settings, redis_url):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    }
+    settings.RATE_LIMIT_POSTS_PER_USER = 2
+    url = reverse("table_chat", args=[table.pk])
+    # Two sessions stand for two web processes: the count is in Redis, not in either.
+    for client in (player(alice), player(alice)):
+        client.post(url, {"text": ""})
+    response = player(alice).post(url, {"text": "hello"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429
+    assert TOO_FAST in response.content.decode()
+    assert player(bob).post(url, {"text": "fine"}, HTTP_HX_REQUEST="true").status_code == 200
+    assert redis.Redis.from_url(redis_url).keys("*limit:post-user*")
