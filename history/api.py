@@ -81,7 +81,7 @@ def api_view(view):
 
 
 @csrf_exempt
-def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/: a JSON 404, not the site's HTML page."""
     return _error(404, _("There is nothing at this address of the API."))
 
@@ -101,9 +101,14 @@ class Param:
     def parse(self, raw: str):
         kind = self.schema["type"]
         if kind == "integer":
-            if not re.fullmatch("[0-9]+", raw) or len(raw) > 20:
+            if not re.fullmatch("-?[0-9]+", raw):
                 raise ValidationError(forms.IntegerField.default_error_messages["invalid"])
-            value = int(raw)
+            if len(raw.lstrip("-").lstrip("0")) > 30:
+                # Converting thousands of digits is slow; a number that long is out of range.
+                too_far = raw.startswith("-")
+                value = self.schema["minimum"] - 1 if too_far else self.schema["maximum"] + 1
+            else:
+                value = int(raw)
             validators.MinValueValidator(self.schema["minimum"])(value)
             validators.MaxValueValidator(self.schema["maximum"])(value)
             return value
