@@ -165,7 +165,7 @@ FILTERS = [
     Param("result", _one_of("won", "lost"), "won or lost, for the chosen player"),
 ]
 PAGING = [
-    Param("page", _integer(), "page number; past the last page, the last page"),
+    Param("page", _integer(), "page number; one past the last gives the last page"),
     Param("page_size", _integer(1, MAX_PAGE_SIZE), f"items per page (default {DEFAULT_PAGE_SIZE})"),
 ]
 RATING_FILTERS = [Param("username", _text(USERNAME), "one player's rating")]
@@ -196,10 +196,9 @@ def _query(request: HttpRequest, params: list[Param]) -> dict:
 # --- views ---------------------------------------------------------------------------------
 
 
-def _paginate(request: HttpRequest, items, serialize) -> JsonResponse:
-    paging = _query(request, PAGING)
-    size = paging.get("page_size", DEFAULT_PAGE_SIZE)
-    page = Paginator(items, size).get_page(paging.get("page", 1))
+def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonResponse:
+    size = query.get("page_size", DEFAULT_PAGE_SIZE)
+    page = Paginator(items, size).get_page(query.get("page", 1))
 
     def link(number: int) -> str:
         query = request.GET.copy()
@@ -257,9 +256,9 @@ def _visible_game(games, game_id: int) -> PlayedGame:
 
 @api_view
 def games(request: HttpRequest) -> JsonResponse:
-    filters = _query(request, FILTERS)
-    items = queries.filter_games(queries.visible_games(request.user), filters)
-    return _paginate(request, queries.with_rows(items), _game_json)
+    query = _query(request, FILTERS + PAGING)
+    items = queries.filter_games(queries.visible_games(request.user), query)
+    return _paginate(request, queries.with_rows(items), _game_json, query)
 
 
 @api_view
@@ -350,18 +349,18 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
 
 @api_view
 def ratings(request: HttpRequest) -> JsonResponse:
-    filters = _query(request, RATING_FILTERS)
+    query = _query(request, RATING_FILTERS + PAGING)
     items = PlayerRating.objects.filter(games__gt=0).select_related("user")
     items = items.order_by("-display", "user_id")
-    if filters.get("username"):
-        items = items.filter(user__username__iexact=filters["username"])
-    return _paginate(request, items, _rating_json)
+    if query.get("username"):
+        items = items.filter(user__username__iexact=query["username"])
+    return _paginate(request, items, _rating_json, query)
 
 
 # --- schema --------------------------------------------------------------------------------
 
 
-def _object(properties: dict, **extra) -> dict:
+def _object(properties: dict) -> dict:
     """An object with exactly these properties, all present: a field added to a view but
     not here fails the schema test."""
     return {
@@ -369,7 +368,6 @@ def _object(properties: dict, **extra) -> dict:
         "properties": properties,
         "required": list(properties),
         "additionalProperties": False,
-        **extra,
     }
 
 
