@@ -83,7 +83,7 @@ def api_view(view):
 @csrf_exempt
 def not_found(request: HttpRequest) -> JsonResponse:
     """Any other address under /api/v1/: a JSON 404, not the site's HTML page."""
-    return _error(404, _("There is nothing at this address of the API."))
+    return _error(404, _("There is nothing here, or it is not visible to you."))
 
 
 # --- query parameters ----------------------------------------------------------------------
@@ -250,7 +250,7 @@ def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
 def _visible_game(games, game_id: int) -> PlayedGame:
     item = games.filter(pk=game_id).first()
     if item is None:
-        raise Http404(_("This game does not exist, or it is not visible to you."))
+        raise Http404(_("There is nothing here, or it is not visible to you."))
     return item
 
 
