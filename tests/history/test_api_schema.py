@@ -45,6 +45,7 @@ def history(alice, bob, charlie, club, league):
     online_game([alice, bob, charlie], seed=5, rounds=3, variants=("imperial-tasks",), day=4)
     online_game([bob, charlie], seed=6, variants=("ninja",), day=5, rated=True)
     online_game([alice, bob], seed=7, club=club, day=6)
+    pad_game([alice, bob, charlie, dave], [[4], [3], [2], [1]], day=6, rated=False)
     for day in (7, 8, 9):
         pad_game([alice, bob], [[day], [5]], day=day, league=league)
         pad_game([dave, erin], [[day], [5]], day=day, league=winter)
@@ -145,7 +146,7 @@ def run_schemathesis(app, config: schemathesis.Config) -> dict:
     operations: set[str] = set()
     checks: Counter[str] = Counter()
     answers: Counter[tuple[str, int]] = Counter()
-    errors = []
+    errors, failures = [], []
     for event in from_schema(schema).execute():
         if isinstance(event, events.ScenarioFinished):
             statistic.on_scenario_finished(event.recorder)
@@ -155,9 +156,14 @@ def run_schemathesis(app, config: schemathesis.Config) -> dict:
             for interaction in event.recorder.interactions.values():
                 if interaction.response is not None:
                     answers[event.recorder.label, interaction.response.status_code] += 1
-        elif isinstance(event, events.NonFatalError | events.FatalError):
-            errors.append(event)
-    failures = [
+        elif isinstance(event, events.NonFatalError):
+            errors.append(repr(event.value))
+        elif isinstance(event, events.FatalError):
+            errors.append(repr(event.exception))
+        elif isinstance(event, events.EngineFinished):
+            # Checks over the whole run report here rather than with a scenario.
+            failures += [f"{failure.title}\n{failure.message}" for failure in event.failures]
+    failures += [
         f"{label}: {failure.title}\n{failure.message}"
         for label, grouped in statistic.failures.items()
         for group in grouped.values()
@@ -169,12 +175,12 @@ def run_schemathesis(app, config: schemathesis.Config) -> dict:
         "cases": statistic.total_cases,
         "checks": dict(sorted(checks.items())),
         "failures": failures,
-        "errors": [str(getattr(e, "value", getattr(e, "exception", e))) for e in errors],
+        "errors": errors,
     }
 
 
 @pytest.mark.parametrize("visitor", ["anonymous", "member"])
-def test_it_keeps_to_its_schema(client, bob, history, visitor):
+def test_it_keeps_to_its_schema(client, bob, history, visitor, record_property):
     session_key = None
     if visitor == "member":
         client.force_login(bob)
@@ -182,12 +188,14 @@ def test_it_keeps_to_its_schema(client, bob, history, visitor):
     with on_this_connection(session_key) as app:
         outcome = run_schemathesis(app, config(history))
     operations = [label for label in outcome["operations"] if label.startswith("GET ")]
-    # The figures of the run, shown with `pytest -s` or when it fails.
-    print(
+    # The figures of the run: printed (pytest -s, or on failure) and in a JUnit report.
+    figures = (
         f"schemathesis {schemathesis.__version__} as {visitor}: {len(operations)} operations "
         f"(and the stateful phase), {outcome['cases']} cases, {len(outcome['checks'])} checks "
         f"({', '.join(outcome['checks'])}), {len(outcome['failures'])} failures"
     )
+    print(figures)
+    record_property("schemathesis", figures)
     assert outcome["errors"] == []
     assert outcome["failures"] == []
     assert operations == [
