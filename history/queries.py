@@ -120,52 +120,55 @@ class HistoryFilter(forms.Form):
     def filter(self, games):
         """Apply the valid filters; an invalid field is dropped rather than failing the page."""
         self.is_valid()
-        data = {k: v for k, v in self.cleaned_data.items() if v not in ("", None)}
-        player = data.get("player")
-        if player:
-            player_seats = Seat.objects.filter(user__username__iexact=player)
-            result = data.get("result")
-            if result == "won":
-                player_seats = player_seats.filter(place=1)
-            elif result == "lost":
-                player_seats = player_seats.exclude(place=1)
-            games = games.filter(pk__in=player_seats.values("game_id"))
-        if data.get("opponent"):
-            games = games.filter(
-                pk__in=Seat.objects.filter(user__username__iexact=data["opponent"]).values(
-                    "game_id"
-                )
-            )
-        if data.get("club"):
-            games = games.filter(club__slug=data["club"])
-        if data.get("league"):
-            games = games.filter(league_id=data["league"])
-        if data.get("tournament"):
-            games = games.filter(tournament_table__round__stage__tournament_id=data["tournament"])
-        if data.get("date_from"):
-            games = games.filter(played_at__date__gte=data["date_from"])
-        if data.get("date_to"):
-            games = games.filter(played_at__date__lte=data["date_to"])
-        if data.get("players"):
-            games = games.filter(
-                pk__in=Seat.objects.filter(seat=data["players"] - 1).values("game_id")
-            ).exclude(pk__in=Seat.objects.filter(seat=data["players"]).values("game_id"))
-        mode = data.get("mode")
-        if mode == "standard":
-            games = games.filter(rounds=4)
-        elif mode == "quick":
-            games = games.filter(rounds=1)
-        elif mode == "imperial":
-            games = games.filter(imperial_tasks=True)
-        if data.get("ninja"):
-            games = games.filter(ninja=data["ninja"] == "yes")
-        if data.get("where") == "online":
-            games = games.filter(source=PlayedGame.ONLINE)
-        elif data.get("where") == "physical":
-            games = games.filter(source=PlayedGame.PAD)
-        if data.get("rated"):
-            games = games.filter(rated=data["rated"] == "yes")
-        return games
+        return filter_games(games, self.cleaned_data)
+
+
+def filter_games(games, values: dict):
+    """Narrow games by the history filters in ``values``; empty values filter nothing."""
+    data = {k: v for k, v in values.items() if v not in ("", None)}
+    player = data.get("player")
+    if player:
+        player_seats = Seat.objects.filter(user__username__iexact=player)
+        result = data.get("result")
+        if result == "won":
+            player_seats = player_seats.filter(place=1)
+        elif result == "lost":
+            player_seats = player_seats.exclude(place=1)
+        games = games.filter(pk__in=player_seats.values("game_id"))
+    if data.get("opponent"):
+        games = games.filter(
+            pk__in=Seat.objects.filter(user__username__iexact=data["opponent"]).values("game_id")
+        )
+    if data.get("club"):
+        games = games.filter(club__slug=data["club"])
+    if data.get("league"):
+        games = games.filter(league_id=data["league"])
+    if data.get("tournament"):
+        games = games.filter(tournament_table__round__stage__tournament_id=data["tournament"])
+    if data.get("date_from"):
+        games = games.filter(played_at__date__gte=data["date_from"])
+    if data.get("date_to"):
+        games = games.filter(played_at__date__lte=data["date_to"])
+    if data.get("players"):
+        games = games.filter(
+            pk__in=Seat.objects.filter(seat=data["players"] - 1).values("game_id")
+        ).exclude(pk__in=Seat.objects.filter(seat=data["players"]).values("game_id"))
+    mode = data.get("mode")
+    if mode == "standard":
+        games = games.filter(rounds=4)
+    elif mode == "quick":
+        games = games.filter(rounds=1)
+    elif mode == "imperial":
+        games = games.filter(imperial_tasks=True)
+    if data.get("ninja"):
+        games = games.filter(ninja=data["ninja"] == "yes")
+    if data.get("where") == "online":
+        games = games.filter(source=PlayedGame.ONLINE)
+    elif data.get("where") == "physical":
+        games = games.filter(source=PlayedGame.PAD)
+    if data.get("rated"):
+        games = games.filter(rated=data["rated"] == "yes")
+    return games
 
 
 def table_id_of(game: PlayedGame) -> int | None:

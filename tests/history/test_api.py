@@ -1,5 +1,7 @@
 """Read API: same filters as the pages, pages with next links, club data only for members."""
 
+from django.test import Client
+
 from leagues.models import PlayerRating
 from tests.history.conftest import online_game, pad_game
 
@@ -83,3 +85,72 @@ def test_it_shows_tournament_standings_to_members_only(client, alice, bob, charl
     client.force_login(bob)
     stage = client.get(path).json()["stages"][0]
     assert [(r["rank"], r["username"]) for r in stage["standings"]] == [(1, "alice"), (2, "bob")]
+
+
+def test_it_refuses_a_page_size_over_its_cap(client, alice, bob):
+    for day in range(1, 4):
+        pad_game([alice, bob], [[10], [5]], day=day)
+    response = client.get("/api/v1/games/?page_size=101")
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["page_size"]
+    assert len(client.get("/api/v1/games/?page_size=100").json()["results"]) == 3
+
+
+def test_it_refuses_filters_that_are_not_what_the_schema_says(client, alice, bob):
+    pad_game([alice, bob], [[10], [5]])
+    for query in ("tournament=null", "league=1.5", "players=5", "mode=", "page=0", "page=abc"):
+        response = client.get(f"/api/v1/games/?{query}")
+        assert response.status_code == 400, query
+        assert response.json()["detail"], query
+    response = client.get("/api/v1/games/?page=1&page=2")
+    assert list(response.json()["errors"]) == ["page"]
+
+
+def test_it_answers_a_nul_byte_in_a_filter_with_400(client, alice, bob):
+    pad_game([alice, bob], [[10], [5]])
+    PlayerRating.objects.create(user=alice, games=3, display=1400)
+    for path in ("/api/v1/ratings/?username=ali%00ce", "/api/v1/games/?player=ali%00ce"):
+        response = client.get(path)
+        assert response.status_code == 400, path
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["errors"]
+
+
+def test_it_answers_other_methods_with_405_and_a_json_message(alice, bob, club):
+    # CSRF checks on, as for a real client: they used to answer 403 first.
+    client = Client(enforce_csrf_checks=True)
+    game = pad_game([alice, bob], [[10], [5]])
+    paths = ["/api/v1/games/", f"/api/v1/games/{game.pk}/", "/api/v1/openapi.json"]
+    for user in (None, bob):
+        if user:
+            client.force_login(user)
+        for path in paths:
+            for method in ("post", "put", "patch", "delete"):
+                response = getattr(client, method)(path)
+                assert response.status_code == 405, (method, path)
+                assert response["Allow"] == "GET, HEAD"
+                assert response.json()["detail"]
+            assert client.head(path).status_code == 200
+
+
+def test_it_answers_missing_things_with_a_json_404(client, alice, bob, club):
+    private = pad_game([alice, bob], [[10], [5]], club=club)
+    for path in (
+        "/api/v1/games/999999999/",
+        f"/api/v1/games/{private.pk}/",
+        f"/api/v1/games/{private.pk}/record/",
+        "/api/v1/games/abc/",
+        "/api/v1/nothing/here/",
+    ):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response["Content-Type"] == "application/json", path
+        assert response.json()["detail"], path
+
+
+def test_it_filters_by_a_league_the_visitor_cannot_see_to_nothing(client, alice, bob, league):
+    pad_game([alice, bob], [[10], [5]], league=league)
+    pad_game([alice, bob], [[10], [5]])
+    assert client.get(f"/api/v1/games/?league={league.pk}").json()["count"] == 0
+    client.force_login(bob)
+    assert client.get(f"/api/v1/games/?league={league.pk}").json()["count"] == 1
