@@ -66,7 +66,8 @@ def action_text(action: Action, names: Sequence[str]) -> str:
     if verb == COMMANDO:
         if action.target < 0:
             return "commando pass"
-        return f"commando {names[action.target]} {action.group} {action.code}"
+        # With no code yet (an option before the draw) the text stops at the group.
+        return f"commando {names[action.target]} {action.group} {action.code}".rstrip()
     if verb == FLY and not action.cards:
         return "fly pass"
     return " ".join((verb, *action.cards))

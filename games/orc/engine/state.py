@@ -377,6 +377,33 @@ class State:
                 counts[c] += 1
         return counts
 
+    def signature(self) -> tuple[object, ...]:
+        """Everything that can change during play, for comparing two states."""
+        return (
+            self.rnd,
+            self.phase,
+            self.wizard,
+            tuple(self.totals),
+            tuple((r.wizard, r.champion, tuple(r.scores), len(r.battles)) for r in self.history),
+            tuple(self.log),
+            self.dealt,
+            tuple(self.des_left),
+            tuple(self.sh_left),
+            tuple(tuple(p) for p in self.pile_cards),
+            tuple(tuple(h) for h in self.hands),
+            tuple(tuple(h) for h in self.spied),
+            tuple(tuple(h) for h in self.army),
+            tuple(self.aside),
+            self.spy_n,
+            self.battle,
+            tuple(self.fought),
+            self.people,
+            tuple(self.order),
+            self.send_i,
+            self.revealed,
+            tuple(self.strength),
+        )
+
     def clone(self) -> State:
         """An independent copy (the decks and finished battles are shared, never mutated)."""
         other = State.__new__(State)
@@ -403,6 +430,19 @@ class State:
         other.strength = self.strength[:]
         other.skipped = dict(self.skipped)
         return other
+
+    def placing_default(self, seat: int) -> Action | None:
+        """§3.6 [online]: where the site puts a shield still held when the placing timer ends.
+
+        The lowest-numbered pile without a shield, or pile 1 if every pile has one; None when
+        `seat` holds no shield in the placing step.
+        """
+        if self.phase != RECRUIT or self.dealt != N_CARDS or not self.sh_left[seat]:
+            return None
+        for i, entries in enumerate(self.pile_cards):
+            if all(kind != SHIELD_CARD for _, kind, _ in entries):
+                return Action(seat, SHIELD, pile=i + 1, at=N_CARDS)
+        return Action(seat, SHIELD, pile=1, at=N_CARDS)
 
     def add_round(self, deck: Sequence[str], start_after: int) -> None:
         """Give the next round's deck (80 codes, first dealt first) to a game waiting for it."""
@@ -458,7 +498,8 @@ class State:
         if verb == CHAMPION:
             self._check_target(action, "§3.7", "champion-self", "names another player")
             if self.phase == RECRUIT:
-                self.dealt = N_CARDS
+                # Every shield is down: the rest of the deal runs out (§3.3).
+                self.deal(N_CARDS)
             self._do_champion(action.target)
         elif verb == SPY:
             self._check_spy(action)
@@ -585,7 +626,7 @@ class State:
                 f"{rule}: {self._name(a.seat)} does not hold the {what} (played once per round)",
             )
         reason = self.skipped.get(a.verb)
-        if reason and self.phase in (CHOOSE_PEOPLE, OVER, NEED_DECK, RECRUIT):
+        if reason:
             raise IllegalAction(f"{a.verb}-not-arising", reason)
         if a.verb == COMMANDO:
             raise IllegalAction(

@@ -13,7 +13,16 @@ from typing import Any
 from .actions import action_text
 from .cards import CODES, MERCENARY, N_CODES, PEOPLE_GROUP, PEOPLES
 from .record import result
-from .state import CHOOSE_CHAMPION, COMMANDO_STEP, DESERTER_CARD, RECRUIT, SENDING, State
+from .state import (
+    CHOOSE_CHAMPION,
+    CHOOSE_PEOPLE,
+    COMMANDO_STEP,
+    DESERTER_CARD,
+    FLYING,
+    RECRUIT,
+    SENDING,
+    State,
+)
 
 
 def _counts(counts: list[int]) -> dict[str, int]:
@@ -90,7 +99,7 @@ def public_view(state: State) -> dict[str, Any]:
             if recruiting
             else None,
         },
-        "battle": state.battle + 1 if state.phase < 7 and not recruiting else None,
+        "battle": state.battle + 1 if CHOOSE_PEOPLE <= state.phase <= FLYING else None,
         "people": PEOPLES[state.people] if state.people >= 0 and not recruiting else None,
         "mercenary_order": [names[s] for s in state.order] if secret else None,
         "spy": state.spy_n if state.pending == "spy" else None,
