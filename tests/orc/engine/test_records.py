@@ -13,7 +13,6 @@ from games.orc.engine import (
     IllegalAction,
     NotationError,
     RecordError,
-    State,
     action_text,
     from_record,
     new_game,
@@ -200,11 +199,6 @@ def test_it_waits_after_a_whole_round_without_the_next_deck() -> None:
     assert result(state)["unfinished"] is True
 
 
-def battle_start(state: State) -> int:
-    """Index (from 0) of the first action of round 1 after its champion."""
-    return next(i for i, (_, a) in enumerate(state.log) if a.verb == "champion")
-
-
 def illegal(record: Record, r: int, i: int, line: str) -> IllegalAction:
     changed = copy.deepcopy(record)
     changed["rounds"][r]["actions"].insert(i, line)
@@ -223,22 +217,21 @@ def test_it_names_round_index_action_and_rule_of_an_illegal_action() -> None:
     assert e.message.startswith("§3.5")
 
 
-def first_battle_without(record: Record, verb: str) -> tuple[int, int, str]:
-    """Where a battle ends with no `verb` decision; the line of a player who could try it."""
+def first_people_line(record: Record) -> tuple[int, int, str]:
+    """Round and index of the first people choice, and the name of the wizard's left."""
     state = from_record(record)
-    names = state.names
-    per_round: dict[int, int] = {}
+    seen: dict[int, int] = {}
     for rnd, action in state.log:
-        i = per_round.get(rnd, 0)
-        per_round[rnd] = i + 1
+        i = seen.get(rnd, 0)
+        seen[rnd] = i + 1
         if action.verb == "people":
-            return rnd, i, names[(state.history[rnd].wizard + 1) % state.n]
+            return rnd, i, state.names[(state.history[rnd].wizard + 1) % state.n]
     raise AssertionError("no battle")
 
 
 def test_it_names_the_rule_when_a_commando_or_flight_does_not_arise() -> None:
     record = record_of(4, 3)
-    r, i, name = first_battle_without(record, "commando")
+    r, i, name = first_people_line(record)
     # Right at a people choice no commando or flying-machine decision is due.
     e = illegal(record, r, i, f"{name}: commando {NAMES[0]} people B2")
     assert e.message.startswith("§4.4")
