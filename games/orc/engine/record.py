@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import Action, action_text, parse_action
-from .cards import CODES, PACES, PEOPLES
+from .actions import CHAMPION, Action, action_text, parse_action
+from .cards import CODES, N_CARDS, PACES, PEOPLES
 from .errors import IllegalAction, NotationError, RecordError
-from .state import NEED_DECK, OVER, State, check_names, new_game, placings
+from .state import NEED_DECK, OVER, RECRUIT, State, check_names, new_game, placings
 
 FORMAT = "orc-record/1"
 RECORD_KEYS = {"format", "players", "options", "rounds"}
@@ -154,6 +154,9 @@ def _replay_round(state: State, i: int, texts: list[str]) -> None:
             f"{where}: {line!r} comes after the round ended",
         )
         try:
+            if action.verb == CHAMPION and state.phase == RECRUIT and not any(state.sh_left):
+                # A record does not write out the end of the deal: the champion implies it.
+                state.deal(N_CARDS)
             auto = state.apply(action)[1:]
         except IllegalAction as e:
             e.round, e.index, e.action = i + 1, index, line

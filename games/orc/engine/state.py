@@ -497,9 +497,6 @@ class State:
         rnd = self.rnd
         if verb == CHAMPION:
             self._check_target(action, "§3.7", "champion-self", "names another player")
-            if self.phase == RECRUIT:
-                # Every shield is down: the rest of the deal runs out (§3.3).
-                self.deal(N_CARDS)
             self._do_champion(action.target)
         elif verb == SPY:
             self._check_spy(action)
@@ -602,9 +599,9 @@ class State:
                     raise IllegalAction(
                         "shields-held", "§3.7: every shield must be down before the enchantment"
                     )
-                if a.seat != self.wizard:
-                    raise IllegalAction("not-your-decision", "§3.7: the wizard names the champion")
-                return
+                raise IllegalAction(
+                    "deal-running", "§3.7: the enchantment comes when the last army card is down"
+                )
             raise IllegalAction(
                 "out-of-order", f"§8: the decision due is {PHASE_NAMES[self.phase]}, not {a.verb}"
             )

@@ -45,6 +45,8 @@ def forced_lines(record: Record) -> set[tuple[int, int]]:
                 auto.pop(0)
                 continue
             name, _, text = line.partition(": ")
+            if text.startswith("champion") and state.pending == "recruit":
+                state.deal(80)
             applied = state.apply(parse_action(text, names, names.index(name)))
             auto = [f"{names[a.seat]}: {action_text(a, names)}" for a in applied[1:]]
     return out

@@ -271,10 +271,14 @@ def test_it_lets_only_the_wizard_name_another_player_champion() -> None:
     assert s.history[-1].champion == 3
 
 
-def test_it_finishes_the_deal_when_the_champion_comes_with_every_shield_down() -> None:
+def test_it_waits_for_the_last_card_before_the_enchantment() -> None:
     s = game(4, start_after=30)
     place_shields(s, {"bob": (1, 1), "cy": (2, 2), "dee": (3, 3)}, at=30)
     assert s.pending == "recruit" and s.deciders() == [1, 2, 3]  # deserters may still come
+    refused(s, "ann: champion bob", "§3.7")
+    act(s, "bob: desert P4 @79")
+    s.deal(80)
+    assert s.pending == "champion" and s.deciders() == [0]
     act(s, "ann: champion bob")
     assert sum(s.card_counts()) == 80 and sum(map(sum, s.hands)) > 0
 
