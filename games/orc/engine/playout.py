@@ -31,19 +31,25 @@ def random_recruitment(state: State, rng: random.Random) -> list[Action]:
 
     Each deserter is kept (and lost) one time in five, so that case comes up too.
     """
+    # `random()` arithmetic instead of randint: this runs for every card of every game.
+    r = rng.random
     npiles, start = state.npiles, state.start_after
-    timed: list[tuple[int, Action]] = []
+    lo_d = max(state.dealt, 1)
+    span_d = LAST_DESERTER_AT - lo_d + 1
+    lo_s = max(state.dealt, start)
+    span_s = N_CARDS - lo_s + 1
+    timed: list[tuple[int, float, Action]] = []
     for s in state.others:
         for _ in range(state.des_left[s]):
-            if rng.random() < 0.8:
-                k = rng.randint(max(state.dealt, 1), LAST_DESERTER_AT)
-                timed.append((k, Action(s, DESERT, pile=rng.randint(1, npiles), at=k)))
+            if r() < 0.8:
+                k = lo_d + int(r() * span_d)
+                timed.append((k, r(), Action(s, DESERT, 1 + int(r() * npiles), k)))
         for _ in range(state.sh_left[s]):
-            k = rng.randint(max(state.dealt, start), N_CARDS)
-            timed.append((k, Action(s, SHIELD, pile=rng.randint(1, npiles), at=k)))
-    rng.shuffle(timed)
-    timed.sort(key=lambda t: t[0])
-    return [a for _, a in timed]
+            k = lo_s + int(r() * span_s)
+            timed.append((k, r(), Action(s, SHIELD, 1 + int(r() * npiles), k)))
+    # Cards at the same k come in a random order: the float breaks the tie.
+    timed.sort()
+    return [a for _, _, a in timed]
 
 
 def random_decision(state: State, rng: random.Random) -> Action:
@@ -52,7 +58,7 @@ def random_decision(state: State, rng: random.Random) -> Action:
     d = state.decider
     assert d is not None
     if ph == CHOOSE_CHAMPION:
-        t = rng.randrange(state.n - 1)
+        t = int(rng.random() * (state.n - 1))
         return Action(d, CHAMPION, target=t + (t >= d))
     if ph == SPYING:
         if rng.random() < 0.2:
@@ -65,13 +71,13 @@ def random_decision(state: State, rng: random.Random) -> Action:
         return Action(d, SPY, n=state.spy_n, target=t, code=code)
     if ph == CHOOSE_PEOPLE:
         left = [PEOPLES[p] for p in range(4) if not state.fought[p]]
-        return Action(d, PEOPLE, code=rng.choice(left))
+        return Action(d, PEOPLE, code=left[int(rng.random() * len(left))])
     if ph == SENDING:
         hand = state.hands[d]
         cards: list[str] = []
         for code, c in zip(SENDABLE_CODES, (GI, TR, WM, GR), strict=True):
             if hand[c]:
-                cards += [code] * rng.randint(0, hand[c])
+                cards += [code] * int(rng.random() * (hand[c] + 1))
         return Action(d, SEND, cards=tuple(cards))
     if ph == COMMANDO_STEP:
         options = [

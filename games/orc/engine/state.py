@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import add
 
 from .actions import (
     CHAMPION,
@@ -79,6 +80,7 @@ VERB_PHASE = {
     FLY: (FLYING, "§4.6"),
 }
 SPY_CODES = frozenset(CODES[c] for c in SPIES)
+EMPTY = (0,) * N_CODES
 
 
 @dataclass(slots=True)
@@ -150,9 +152,14 @@ def check_deck(deck: Sequence[str], start_after: int) -> tuple[int, ...]:
 
 
 def random_deck(rng: random.Random) -> tuple[tuple[int, ...], int]:
-    deck = full_deck()
-    rng.shuffle(deck)
-    return tuple(deck), rng.randint(START_MIN, START_MAX)
+    """A shuffled deck and start point (§3.2).
+
+    Sorting by random keys is a uniform shuffle (ties have probability ~0) and several times
+    faster than `shuffle`, which matters to playouts that deal thousands of rounds a second.
+    """
+    r = rng.random
+    keyed = sorted((r(), c) for c in full_deck())
+    return tuple(c for _, c in keyed), START_MIN + int(r() * (START_MAX - START_MIN + 1))
 
 
 def placings(history: Sequence[RoundResult], totals: Sequence[int]) -> list[int]:
@@ -920,10 +927,9 @@ class State:
         aside = self.aside
         for s in contenders:
             army = self.army[s]
-            for c in range(N_CODES):
-                if army[c]:
-                    aside[c] += army[c]
-                    army[c] = 0
+            if any(army):
+                aside[:] = map(add, aside, army)
+                army[:] = EMPTY
         self.fought[self.people] = True
         self.battle = b + 1
         if self.battle < 4:
@@ -931,10 +937,8 @@ class State:
             return
         # §4.8: every card goes back at the end of the round.
         for hand in self.hands:
-            for c in range(N_CODES):
-                if hand[c]:
-                    aside[c] += hand[c]
-                    hand[c] = 0
+            aside[:] = map(add, aside, hand)
+            hand[:] = EMPTY
         if max(self.totals) >= self.target:
             self.phase = OVER
             return
