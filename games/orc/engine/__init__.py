@@ -13,11 +13,15 @@ Setting up
 
 The deal (real time, §3)
     ``state.dealt`` is the number of army cards dealt; ``state.deal(k)`` moves the deal on
-    (never back). ``state.deciders()`` lists the seats that may still play a card;
+    (never back); the site calls it on its clock, up to 80, whatever the players do.
+    ``state.deciders()`` lists the seats that may still play a card;
     ``state.recruit_options(seat)`` says how many deserters and shields it holds, the
     piles (1..P) and from which k each may go down (deserters up to 79, shields up to 80,
     the placing step). ``desert(seat, pile, k)`` and ``shield(seat, pile, k)`` build the
     actions; one with k above ``dealt`` moves the deal on to k first.
+    ``state.placing_default(seat)`` is the shield the site puts down for a player whose
+    placing timer ran out (§3.6 [online]). The champion is due once the deal reached 80 and
+    every shield is down (a record implies the end of the deal before its champion).
 
 Turn decisions
     ``state.decider`` is the seat that must decide now (None in the deal or when the game
@@ -50,6 +54,11 @@ Records
     ``round``/``index``/``action`` filled on a rule breach), ``result(state) -> dict``
     (§8: ``placings`` once over, else ``"unfinished": true``).
 
+Score pad (§7)
+    ``score_pad(players, [PadRound(wizard, champion, (winners1, …, winners4)), …])`` checks
+    a game played at the table and returns its points in the §8 result shape; raises
+    PadError (round, reason).
+
 Command line
     ``python -m games.orc.engine replay FILE.json`` prints the §8 result (exit 0; an
     illegal action: one line on stderr, exit 2; a malformed record: exit 3).
@@ -61,6 +70,7 @@ Command line
 from .actions import Action, action_text, desert, parse_action, shield
 from .cards import CODES, PEOPLES
 from .errors import IllegalAction, NotationError, RecordError
+from .pad import PadError, PadRound, score_pad
 from .playout import random_game, random_playout
 from .record import from_record, result, to_record
 from .state import Battle, RecruitOptions, RoundResult, State, new_game, placings
@@ -73,6 +83,8 @@ __all__ = [
     "Battle",
     "IllegalAction",
     "NotationError",
+    "PadError",
+    "PadRound",
     "RecordError",
     "RecruitOptions",
     "RoundResult",
@@ -87,6 +99,7 @@ __all__ = [
     "random_game",
     "random_playout",
     "result",
+    "score_pad",
     "shield",
     "to_record",
     "view",
