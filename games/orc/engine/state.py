@@ -572,6 +572,8 @@ class State:
                     "deal-over", "§3.6: no deserter once the last army card is down"
                 )
             raise IllegalAction("no-shield", f"§3.1: {self._name(seat)} has no shield left")
+        if kind == DESERT and (a.at > LAST_DESERTER_AT or self.dealt == N_CARDS):
+            raise IllegalAction("deal-over", "§3.6: no deserter once the last army card is down")
         if not 1 <= a.pile <= self.npiles:
             raise IllegalAction("no-such-pile", f"§2: the piles are P1 to P{self.npiles}")
         if a.at < self.dealt:
@@ -586,10 +588,6 @@ class State:
                 raise IllegalAction("no-deserter", f"§3.1: {self._name(seat)} has no deserter left")
             if a.at < 1:
                 raise IllegalAction("deal-not-begun", "§3.4: deserters from the first card on")
-            if a.at > LAST_DESERTER_AT:
-                raise IllegalAction(
-                    "deal-over", "§3.6: no deserter once the last army card is down"
-                )
         else:
             if not self.sh_left[seat]:
                 raise IllegalAction("no-shield", f"§3.1: {self._name(seat)} has no shield left")

@@ -164,6 +164,7 @@ def test_it_stops_deserters_at_the_last_card_and_keeps_shields_due() -> None:
     s = game(4)
     refused(s, "bob: desert P1 @80", "§3.6")
     s.deal(80)
+    refused(s, "bob: desert P1 @79", "§3.6")
     assert s.recruit_options(1).deserters == 0 and s.recruit_options(1).shields == 2
     assert s.deciders() == [1, 2, 3] and s.decider is None
     refused(s, "ann: champion bob", "§3.7")
