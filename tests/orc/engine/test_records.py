@@ -28,7 +28,8 @@ Record = dict[str, Any]
 
 
 def record_of(players: int = 4, seed: int = 3) -> Record:
-    return json.loads(json.dumps(to_record(random_game(players, seed))))
+    record: Record = json.loads(json.dumps(to_record(random_game(players, seed))))
+    return record
 
 
 def forced_lines(record: Record) -> set[tuple[int, int]]:
