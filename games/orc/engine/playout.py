@@ -84,7 +84,7 @@ def random_decision(state: State, rng: random.Random) -> Action:
             (t, g)
             for t in state.others
             if t != d
-            for g, r in ((PEOPLE_GROUP, state._group_range(PEOPLE_GROUP)), (MERCENARY, None))
+            for g, r in ((PEOPLE_GROUP, state.group_range(PEOPLE_GROUP)), (MERCENARY, None))
             if (sum(state.army[t][c] for c in r) if r else sum(state.army[t][12:]))
         ]
         if rng.random() < 0.3:

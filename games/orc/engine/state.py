@@ -675,7 +675,8 @@ class State:
                 )
         return counts
 
-    def _group_range(self, group: str) -> range:
+    def group_range(self, group: str) -> range:
+        """The codes of a group in the current battle: its people's, or the mercenaries."""
         base = 3 * self.people
         return range(base, base + 3) if group == PEOPLE_GROUP else range(12, N_CODES)
 
@@ -688,7 +689,7 @@ class State:
         if a.group not in (PEOPLE_GROUP, MERCENARY):
             raise IllegalAction("commando-group", "§4.4: the group is people or mercenary")
         army = self.army[t]
-        group = self._group_range(a.group)
+        group = self.group_range(a.group)
         total = sum(army[c] for c in group)
         if total == 0:
             raise IllegalAction(

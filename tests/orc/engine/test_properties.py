@@ -215,6 +215,16 @@ class WholeGames(RuleBasedStateMachine):
         assert to_record(again) == record
         assert again.totals == self.state.totals and again.hands == self.state.hands
 
+    @rule()
+    def look(self) -> None:
+        s = self.state
+        public = public_view(s)
+        assert json.loads(json.dumps(public)) == public
+        for seat in range(s.n):
+            mine = view(s, seat)
+            assert {k: v for k, v in mine.items() if k in public} == public
+            assert bool(mine["legal"]) == (s.decider == seat)
+
     @invariant()
     def every_card_is_somewhere(self) -> None:
         assert self.state.card_counts() == list(COPIES)
