@@ -24,7 +24,7 @@ $(STAMP): requirements.txt scripts/make-venv
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/engine games/ai leagues/pairing
+	$(VENV)/bin/mypy games/engine games/orc games/ai leagues/pairing
 
 # Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).
 serve-all: setup
