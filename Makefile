@@ -5,6 +5,8 @@ STAMP := $(VENV)/.requirements-installed
 
 .PHONY: run test setup lint serve-all
 
+# The development server, by choice: DEBUG on, with the development key.
+run: export DEBUG = 1
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_data
@@ -21,6 +23,7 @@ $(STAMP): requirements.txt scripts/make-venv
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+lint: export DEBUG = 1
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -9,6 +9,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
+# Production settings, spoken to over plain HTTP on this machine.
+os.environ.setdefault("SECRET_KEY", "benchmark-only-key")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SECURE_COOKIES", "0")
 
 
 def setup_django(default_url: str) -> None:

@@ -5,6 +5,11 @@ import uuid
 
 import dj_database_url
 
+# Production settings with a key of the tests' own; plain HTTP between test client and server.
+os.environ.setdefault("SECRET_KEY", "tests-only-key")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SECURE_COOKIES", "0")
+
 from ctg_site.settings import *  # noqa: F403
 from ctg_site.settings import BASE_DIR
 from tests import services

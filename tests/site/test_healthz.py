@@ -29,6 +29,21 @@ def test_it_names_an_unreachable_broker_with_503(client, settings):
     assert response.json()["checks"]["database"] == "ok"
 
 
+def test_it_tells_visitors_the_state_and_keeps_the_error_for_the_log(client, settings, caplog):
+    from ctg_site.celery import app
+
+    settings.CELERY_BROKER_URL = "redis://:s3cret@127.0.0.1:1/0"
+    app.conf.broker_url = settings.CELERY_BROKER_URL
+    try:
+        response = client.get("/healthz")
+    finally:
+        app.conf.broker_url = None
+
+    assert response.json()["checks"]["broker"] == "error"
+    assert "127.0.0.1" not in response.content.decode()
+    assert "the broker check failed" in caplog.text
+
+
 def test_it_checks_the_redis_layer_and_broker(client, settings, redis_channel_layer, redis_url):
     from ctg_site.celery import app
 
