@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "accounts.middleware.PreferredLanguageMiddleware",
     "accounts.middleware.BrowserTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "ctg_site.middleware.RefuseUnstorableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
