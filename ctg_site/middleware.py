@@ -24,6 +24,23 @@ def _texts(request: HttpRequest):
             yield from values
 
 
+class ForgetUnstorableCookiesMiddleware:
+    """Drop a cookie holding NUL or a lone surrogate before the session reads it.
+
+    The session key goes into a query; a forged one is no session, as a key of the wrong
+    length already is. Placed before SessionMiddleware.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        for name, value in list(request.COOKIES.items()):
+            if unstorable(value):
+                del request.COOKIES[name]
+        return self.get_response(request)
+
+
 class RefuseUnstorableMiddleware:
     """A 400 with a message for a path, query or form holding NUL or a lone surrogate."""
 

@@ -68,6 +68,13 @@ def test_the_message_is_in_the_visitors_language(client):
     assert 'lang="de"' in response.content.decode()
 
 
+def test_a_forged_session_cookie_is_no_session(client):
+    client.cookies["sessionid"] = "abcdefgh\x00ijklmn"
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Sign up" in response.content.decode()
+
+
 def test_a_lone_surrogate_is_refused_like_a_nul_byte():
     # HTTP form encoding cannot carry one; a server or client that decodes loosely can.
     reached = []
