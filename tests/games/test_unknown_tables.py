@@ -47,3 +47,26 @@ def test_a_club_table_and_a_missing_one_look_the_same_to_an_outsider(client, bob
         absent = method(path.format(missing))
         assert hidden.status_code == absent.status_code == 404
         assert main(hidden) == main(absent), path
+
+
+def test_every_table_url_answers_a_hidden_table_like_a_missing_one(client, bob, club_table):
+    from tests.site.test_hostile_input import build, params_of, routes
+
+    client.force_login(bob)
+    missing = club_table.pk + 1000
+    checked = 0
+    for route in routes():
+        params = dict(params_of(route))
+        if "table_id" not in params:
+            continue
+        fill = {name: "X1" for name in params}
+        hidden = build(route, fill | {"table_id": str(club_table.pk)})
+        absent = build(route, fill | {"table_id": str(missing)})
+        for method in (client.get, client.post):
+            seen, unseen = method(hidden), method(absent)
+            assert seen.status_code == unseen.status_code, hidden
+            assert seen.status_code in (404, 405), hidden  # 405: a GET where only POST is taken
+            if seen.status_code == 404:
+                assert main(seen) == main(unseen), hidden
+            checked += 1
+    assert checked >= 16
