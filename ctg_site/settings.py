@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ctg_site.middleware.ForgetUnstorableCookiesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -65,6 +66,7 @@ MIDDLEWARE = [
     "accounts.middleware.PreferredLanguageMiddleware",
     "accounts.middleware.BrowserTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "ctg_site.middleware.RefuseUnstorableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]

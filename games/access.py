@@ -1,7 +1,6 @@
 """Who may see and do what at a table: the one place these checks live."""
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from games.models import Seat, Table
@@ -28,9 +27,17 @@ def seat_positions(table_id: int) -> dict[str, int]:
     return {str(user): position for user, position in seats.values_list("user_id", "position")}
 
 
+def not_found() -> Http404:
+    """One answer for a table that does not exist and one the visitor may not see, so that
+    nobody learns which ids are taken by club-only tables."""
+    return Http404(_("There is no such table, or it is for members of its club only."))
+
+
 def get_table_for_viewer(request, table_id: int) -> tuple[Table, int | None]:
-    table = get_object_or_404(Table.objects.select_related("club", "host"), pk=table_id)
+    table = Table.objects.select_related("club", "host").filter(pk=table_id).first()
+    if table is None:
+        raise not_found()
     allowed, viewer = viewer_of(table, request.user)
     if not allowed:
-        raise Http404(_("This table is for members of its club only."))
+        raise not_found()
     return table, viewer

@@ -93,6 +93,7 @@ def _refusal(request, table_id: int, error: actions.Refused) -> HttpResponse:
 @require_POST
 @login_required
 def table_play(request, table_id: int):
+    get_table_for_viewer(request, table_id)
     # Only a seated player may move; play_for checks that under the table's lock.
     try:
         version = int(request.POST.get("version", ""))

@@ -11,6 +11,7 @@ can put games into someone else's history.
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from django.db import transaction
 from django.utils import timezone
@@ -60,7 +61,25 @@ def check(record: dict) -> engine.State:
         raise ImportRefused(_("The record is malformed: %(error)s") % {"error": error}) from None
     if not state.game_over:
         raise ImportRefused(_("The record stops before the game is over."))
+    check_names(state.names)
     return state
+
+
+def check_names(names) -> None:
+    """Names the rules allow but a seat cannot store: too long, control or broken characters."""
+    limit = Seat._meta.get_field("name").max_length
+    for number, name in enumerate(names, 1):
+        # Cc: NUL and other control characters; Cs: a lone surrogate from a "\ud800" escape.
+        if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+            raise ImportRefused(
+                _("The name of player %(number)d contains a control character or a broken one.")
+                % {"number": number}
+            )
+        if len(name) > limit:
+            raise ImportRefused(
+                _("The name of player %(number)d is longer than %(limit)d characters.")
+                % {"number": number, "limit": limit}
+            )
 
 
 @transaction.atomic
@@ -92,7 +111,7 @@ def import_record(record: dict, importer) -> Table:
             position=position,
             user=importer if mine else None,
             ai_level="" if mine else IMPORTED,
-            name=name[:40],
+            name=name,
         )
         players.append(importer if mine else name)
     record_result(

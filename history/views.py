@@ -11,10 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
+from leagues.forms import posted_number
 from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat, TournamentTable
 
 PAGE_SIZE = 25
@@ -108,10 +110,9 @@ def _rating_changes(game: PlayedGame, seats: list[Seat]) -> dict[int, dict]:
 
 
 def _finished_table(request: HttpRequest, table_id: int) -> Table:
-    table = get_object_or_404(Table, pk=table_id, status=Table.FINISHED)
-    allowed, _seat = viewer_of(table, request.user)
-    if not allowed:
-        raise Http404(_("This table is for members of its club only."))
+    table = Table.objects.filter(pk=table_id, status=Table.FINISHED).first()
+    if table is None or not viewer_of(table, request.user)[0]:
+        raise table_not_found()
     return table
 
 
@@ -127,13 +128,13 @@ def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
     """Step through a game. While it runs: its own players only, their own seat's view."""
-    table = get_object_or_404(
-        Table.objects.select_related("club"),
-        pk=table_id,
-        status__in=[Table.RUNNING, Table.FINISHED],
+    table = (
+        Table.objects.select_related("club")
+        .filter(pk=table_id, status__in=[Table.RUNNING, Table.FINISHED])
+        .first()
     )
-    allowed, own_seat = viewer_of(table, request.user)
-    running = table.status == Table.RUNNING
+    allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
+    running = table is not None and table.status == Table.RUNNING
     if not allowed or (running and own_seat is None):
         raise Http404(_("There is no replay of this game for you."))
     seats = list(table.seats.all())
@@ -141,8 +142,9 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
         viewer = own_seat
         views = []
     else:
-        requested = request.GET.get("seat", "")
-        viewer = int(requested) if requested.isdigit() and int(requested) < len(seats) else None
+        viewer = posted_number(request.GET, "seat")
+        if viewer is not None and viewer >= len(seats):
+            viewer = None
         views = [{"seat": None, "name": _("Public view")}] + [
             {"seat": s.position, "name": s.name} for s in seats
         ]

@@ -1,0 +1,62 @@
+"""Refuse request data that no column can store, before any view or query trusts it."""
+
+import re
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+# NUL, which PostgreSQL refuses in text, and UTF-16 surrogates, which no UTF-8 text can hold
+# (a lone one fails the database driver's encoding).
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def unstorable(text: str) -> bool:
+    return UNSTORABLE.search(text) is not None
+
+
+def _texts(request: HttpRequest):
+    yield request.path_info
+    for data in (request.GET, request.POST):
+        for key, values in data.lists():
+            yield key
+            yield from values
+
+
+class ForgetUnstorableCookiesMiddleware:
+    """Drop a cookie holding NUL or a lone surrogate before the session reads it.
+
+    The session key goes into a query; a forged one is no session, as a key of the wrong
+    length already is. Placed before SessionMiddleware.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        for name, value in list(request.COOKIES.items()):
+            if unstorable(value):
+                del request.COOKIES[name]
+        return self.get_response(request)
+
+
+class RefuseUnstorableMiddleware:
+    """A 400 with a message for a path, query or form holding NUL or a lone surrogate."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not any(unstorable(text) for text in _texts(request)):
+            return self.get_response(request)
+        message = _(
+            "The request contains a character that cannot be stored: a NUL byte or a "
+            "broken character. Remove it and try again."
+        )
+        if request.path_info.startswith("/api/"):
+            return JsonResponse({"detail": message}, status=400)
+        if request.headers.get("HX-Request") == "true":
+            html = format_html('<div class="notice error" role="alert">{}</div>', message)
+            return HttpResponse(html, status=400)
+        return render(request, "400.html", {"message": message}, status=400)
