@@ -2,8 +2,9 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.requirements-installed
+DEV_STAMP := $(VENV)/.dev-requirements-installed
 
-.PHONY: run test setup lint serve-all
+.PHONY: run test setup setup-dev lint serve-all
 
 # The development server, by choice: DEBUG on, with the development key.
 run: export DEBUG = 1
@@ -12,7 +13,7 @@ run: setup
 	$(PY) manage.py demo_data
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: setup
+test: setup-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 setup: $(STAMP)
@@ -23,8 +24,15 @@ $(STAMP): requirements.txt scripts/make-venv
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+# Tests, lint and benchmarks need the development tools too; a production install does not.
+setup-dev: setup $(DEV_STAMP)
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt -r requirements-dev.txt
+	touch $(DEV_STAMP)
+
 lint: export DEBUG = 1
-lint: setup
+lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy games/engine games/orc games/ai leagues/pairing

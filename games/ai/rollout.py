@@ -174,10 +174,10 @@ def _lay_type(
     # Per other seat: its known cards and the most cards of a type it may hold by the end.
     rivals = []
     for seat, _ in others:
-        kn = known[seat]
-        nk = sum(kn)
+        seat_known = known[seat]
+        nk = sum(seat_known)
         seen += nk
-        rivals.append((kn, sum(hands[seat]) - nk + 2 * my_turns))
+        rivals.append((seat_known, sum(hands[seat]) - nk + 2 * my_turns))
     pool = max(1, N_CARDS - seen)
     urgent = my_turns <= 2 or max(ntypes[seat] for seat, _ in others) >= need_types - 1
     frac = min(1.0, my_turns / 3) / 2
