@@ -140,6 +140,7 @@ async def test_it_never_shows_a_socket_a_hand_not_its_users_across_seat_changes(
         await watch.settle(following.pk)
     await watch.close()
 
+    print(f"leak scan: {watch.frames} frames judged, {len(watch.problems)} problems")
     assert watch.problems == []
     assert not still_watching_the_club_table
     assert watch.frames > 300
