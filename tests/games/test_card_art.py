@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.templatetags.static import static
 
 from games import actions, engine
 from games.engine.cards import TASK_DECKS, VALUES
@@ -44,6 +43,16 @@ def test_every_card_has_art_that_parses_as_svg(name):
     assert root.get("viewBox")
 
 
+def test_the_stylesheet_draws_every_picture():
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text()
+    for value in VALUES:
+        assert f'.art-{value} {{ background-image: url("../img/ctg/card-{value}.svg"); }}' in css
+    for deck in TASK_DECKS:
+        assert f'.art-task-{deck} {{ background-image: url("../img/ctg/task-{deck}.svg"); }}' in css
+    assert '.art-back { background-image: url("../img/ctg/back.svg"); }' in css
+    assert '.art-ninja { background-image: url("../img/ctg/ninja.svg"); }' in css
+
+
 def test_no_picture_carries_a_name():
     # Names are translated text on the page; a picture may only carry numbers and deck letters.
     for path in ART.rglob("*.svg"):
@@ -52,7 +61,7 @@ def test_no_picture_carries_a_name():
 
 
 class _Cards(HTMLParser):
-    """Per zone, the cards drawn in it: value, picture, alternative text and visible name."""
+    """Per zone, the cards drawn in it: value, pictures (their classes and labels), visible name."""
 
     def __init__(self):
         super().__init__()
@@ -67,11 +76,10 @@ class _Cards(HTMLParser):
         if "data-card" in attrs or "data-task" in attrs:
             self.card = {"attrs": attrs, "images": [], "name": ""}
             self.cards.setdefault(zone, []).append(self.card)
-        elif tag == "img" and self.card is not None:
+        elif "art" in (attrs.get("class") or "").split() and self.card is not None:
             self.card["images"].append(attrs)
         self.in_name = "card-name" in (attrs.get("class") or "").split()
-        if tag != "img":
-            self.stack.append((tag, attrs))
+        self.stack.append((tag, attrs))
 
     def handle_endtag(self, tag):
         self.in_name = False
@@ -101,8 +109,9 @@ def in_german(client, user):
 def assert_drawn_in_german(card: dict) -> None:
     value = int(card["attrs"]["data-card"])
     art = card["images"][0]
-    assert art["src"] == static(f"img/ctg/card-{value}.svg")
-    assert art["alt"] == f"{GERMAN[value]} ({value})"
+    assert f"art-{value}" in art["class"].split()
+    assert art["role"] == "img"
+    assert art["aria-label"] == f"{GERMAN[value]} ({value})"
     assert card["name"] == GERMAN[value]
 
 
@@ -115,8 +124,9 @@ def test_the_table_draws_the_viewers_hand_with_art_and_german_names(client, runn
     assert sorted(int(c["attrs"]["data-card"]) for c in hand) == sorted(int(v) for v in held)
     for card in hand:
         assert_drawn_in_german(card)
-    # The draw piles show the card back only, with their sizes.
-    assert html.count("img/ctg/back.svg") == 2
+    # The draw piles show the card back only, with their sizes; no page draws an <img> tag.
+    assert html.count("art-back") == 2
+    assert "<img" not in html
 
 
 def test_the_replay_draws_the_seats_hand_with_art_and_german_names(client, alice, bob):
@@ -146,12 +156,12 @@ def test_task_cards_show_the_decks_frame_and_the_named_character(client, alice, 
     for task in tasks:
         code = task["attrs"]["data-task"]
         deck, value = code[0], int(code[1:])
-        frame, named = (image["src"] for image in task["images"])
-        assert frame.endswith(f"img/ctg/task-{deck}.svg")
-        assert named.endswith(f"img/ctg/card-{value}.svg")
+        frame, named = (image["class"].split() for image in task["images"])
+        assert f"art-task-{deck}" in frame and f"art-{value}" in named
+        assert task["images"][0]["aria-label"] == f"{deck}: {GERMAN[value]} ({value})"
         assert task["name"] == f"{deck}: {GERMAN[value]} ({value})"
     # All four miniatures wait in the supply.
-    assert html.count("img/ctg/ninja.svg") == 4
+    assert html.count("art-ninja") == 4
 
 
 def test_the_site_icon_is_linked_and_answers_at_favicon_ico(client):
