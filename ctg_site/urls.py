@@ -1,12 +1,18 @@
 from django.conf import settings
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
+from django.views.generic import RedirectView
 
 from ctg_site import views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # Browsers ask for /favicon.ico whatever the page links; the icon is an SVG. Looked up per
+    # request and not permanent: the static file's address may change with the storage.
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -1,0 +1,171 @@
+"""Card art: every card has a picture, and pages draw a player's cards with it and their names.
+
+The names are text of the page's language, never part of the pictures.
+"""
+
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from games import actions, engine
+from games.engine.cards import TASK_DECKS, VALUES
+from history import replay
+from tests.games.conftest import open_table
+from tests.history.conftest import online_game
+
+ART = Path(settings.BASE_DIR) / "static" / "img"
+SVG = "{http://www.w3.org/2000/svg}svg"
+GERMAN = {
+    6: "Kaiser",
+    7: "Kaiserin",
+    8: "Daimyo",
+    9: "Shogun",
+    12: "Samurai",
+    14: "Ninja",
+    16: "Gesandter",
+    18: "Mönch",
+    20: "Bauer",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [f"ctg/card-{value}.svg" for value in VALUES]
+    + ["ctg/back.svg", "ctg/ninja.svg", "favicon.svg"]
+    + [f"ctg/task-{deck}.svg" for deck in TASK_DECKS],
+)
+def test_every_card_has_art_that_parses_as_svg(name):
+    root = ElementTree.parse(ART / name).getroot()
+    assert root.tag == SVG
+    assert root.get("viewBox")
+
+
+def test_the_stylesheet_draws_every_picture():
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text()
+    for value in VALUES:
+        assert f'.art-{value} {{ background-image: url("../img/ctg/card-{value}.svg"); }}' in css
+    for deck in TASK_DECKS:
+        assert f'.art-task-{deck} {{ background-image: url("../img/ctg/task-{deck}.svg"); }}' in css
+    assert '.art-back { background-image: url("../img/ctg/back.svg"); }' in css
+    assert '.art-ninja { background-image: url("../img/ctg/ninja.svg"); }' in css
+
+
+def test_no_picture_carries_a_name():
+    # Names are translated text on the page; a picture may only carry numbers and deck letters.
+    for path in ART.rglob("*.svg"):
+        texts = [t.text for t in ElementTree.parse(path).iter("{http://www.w3.org/2000/svg}text")]
+        assert all(t.strip().lstrip("+").isdigit() or t in TASK_DECKS for t in texts), path
+
+
+class _Cards(HTMLParser):
+    """Per zone, the cards drawn in it: value, pictures (their classes and labels), visible name."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[tuple[str, dict]] = []
+        self.cards: dict[str, list[dict]] = {}
+        self.card: dict | None = None
+        self.in_name = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        zone = next((a["data-zone"] for _, a in reversed(self.stack) if "data-zone" in a), None)
+        if "data-card" in attrs or "data-task" in attrs:
+            self.card = {"attrs": attrs, "images": [], "name": ""}
+            self.cards.setdefault(zone, []).append(self.card)
+        elif "art" in (attrs.get("class") or "").split() and self.card is not None:
+            self.card["images"].append(attrs)
+        self.in_name = "card-name" in (attrs.get("class") or "").split()
+        self.stack.append((tag, attrs))
+
+    def handle_endtag(self, tag):
+        self.in_name = False
+        while self.stack:
+            open_tag, attrs = self.stack.pop()
+            if "data-card" in attrs or "data-task" in attrs:
+                self.card = None
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data):
+        if self.in_name and self.card is not None:
+            self.card["name"] += data
+
+
+def cards_in(html: str) -> dict[str, list[dict]]:
+    parser = _Cards()
+    parser.feed(html)
+    return parser.cards
+
+
+def in_german(client, user):
+    client.force_login(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+
+
+def assert_drawn_in_german(card: dict) -> None:
+    value = int(card["attrs"]["data-card"])
+    art = card["images"][0]
+    assert f"art-{value}" in art["class"].split()
+    assert art["role"] == "img"
+    assert art["aria-label"] == f"{GERMAN[value]} ({value})"
+    assert card["name"] == GERMAN[value]
+
+
+def test_the_table_draws_the_viewers_hand_with_art_and_german_names(client, running_table, alice):
+    in_german(client, alice)
+    html = client.get(f"/play/t/{running_table.pk}/").content.decode()
+
+    hand = cards_in(html)["hand"]
+    held = engine.view(running_table.state(), 0)["hand"]
+    assert sorted(int(c["attrs"]["data-card"]) for c in hand) == sorted(int(v) for v in held)
+    for card in hand:
+        assert_drawn_in_german(card)
+    # The draw piles show the card back only, with their sizes; no page draws an <img> tag.
+    assert html.count("art-back") == 2
+    assert "<img" not in html
+
+
+def test_the_replay_draws_the_seats_hand_with_art_and_german_names(client, alice, bob):
+    table, _game = online_game([alice, bob], seed=7)
+    in_german(client, alice)
+    step = len(replay.action_lines(table.record)) // 2
+    html = client.get(f"/history/replay/{table.pk}/?step={step}&seat=0").content.decode()
+
+    cards = cards_in(html)
+    held = replay.position(table.record, step).hands[0]
+    assert {int(c["attrs"]["data-card"]) for c in cards["hand"]} == {
+        VALUES[t] for t, n in enumerate(held) if n
+    }
+    for card in cards["hand"] + cards.get("sets", []):
+        assert_drawn_in_german(card)
+
+
+def test_task_cards_show_the_decks_frame_and_the_named_character(client, alice, bob):
+    table = open_table(alice, rounds=3, imperial_tasks=True, ninja=True)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    in_german(client, alice)
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+
+    tasks = cards_in(html)["tasks"]
+    assert len(tasks) == 3
+    for task in tasks:
+        code = task["attrs"]["data-task"]
+        deck, value = code[0], int(code[1:])
+        frame, named = (image["class"].split() for image in task["images"])
+        assert f"art-task-{deck}" in frame and f"art-{value}" in named
+        assert task["images"][0]["aria-label"] == f"{deck}: {GERMAN[value]} ({value})"
+        assert task["name"] == f"{deck}: {GERMAN[value]} ({value})"
+    # All four miniatures wait in the supply.
+    assert html.count("art-ninja") == 4
+
+
+def test_the_site_icon_is_linked_and_answers_at_favicon_ico(client):
+    assert "img/favicon.svg" in client.get("/").content.decode()
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert response["Location"].endswith("img/favicon.svg")
