@@ -55,7 +55,13 @@ class RefuseUnstorableMiddleware:
             "broken character. Remove it and try again."
         )
         if request.path_info.startswith("/api/"):
-            return JsonResponse({"detail": message}, status=400)
+            # The read API's error shape: which query parameters are at fault.
+            errors = {
+                UNSTORABLE.sub("\ufffd", key): [message]
+                for key, values in request.GET.lists()
+                if unstorable(key) or any(unstorable(value) for value in values)
+            }
+            return JsonResponse({"detail": message, "errors": errors}, status=400)
         if request.headers.get("HX-Request") == "true":
             html = format_html('<div class="notice error" role="alert">{}</div>', message)
             return HttpResponse(html, status=400)
