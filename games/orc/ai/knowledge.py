@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.orc.engine.cards import CODES, COPIES, GI, GR, INDEX, N_CARDS, N_CODES, PEOPLES, TR, WM
+from games.orc.engine.cards import COPIES, INDEX, N_CARDS, N_CODES, PEOPLES
 
-SENDABLE = (GI, TR, WM, GR)
 ARMY, DESERTER, SHIELD = 0, 1, 2
 
 
@@ -172,4 +171,4 @@ def pile_hands(t: Table) -> list[list[int]]:
     return hands
 
 
-__all__ = ["CODES", "SENDABLE", "Pile", "Table", "counts_of", "pile_hands", "read_view"]
+__all__ = ["Pile", "Table", "counts_of", "pile_hands", "read_view"]

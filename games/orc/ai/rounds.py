@@ -19,13 +19,12 @@ from games.orc.engine.cards import (
     GR,
     N_CODES,
     SP1,
-    SP4,
     SPIES,
     TR,
     WM,
 )
 
-from .value import FLAT, flat_value, merc_power, people_strength
+from .value import flat_value, merc_power, people_strength
 
 SPY, PEOPLE, SEND, COMMANDO, FLY, DONE = range(6)
 SEND_STRENGTH = (10, 5, 9, 1)  # GI TR WM GR, a war machine only with a gremlin
@@ -395,4 +394,4 @@ def play_out(r: Round, rng: random.Random) -> None:
             r.fly(heuristic_fly(r, r.decider()))
 
 
-__all__ = ["FLAT", "SP4", "Round", "play_out"]
+__all__ = ["Round", "army_strength", "play_out"]

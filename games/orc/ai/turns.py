@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from games.orc.engine.cards import BATTLE_POINTS, CG, CODES, FM, GI, GR, N_CODES, PEOPLES, TR, WM
+from games.orc.engine.cards import CODES, GI, GR, N_CODES, PEOPLES, TR, WM
 
 from .knowledge import Table, pile_hands
 from .rounds import (
@@ -40,8 +40,8 @@ from .value import flat_value
 PHASES = {"spy": SPY, "people": PEOPLE, "send": SEND, "commando": COMMANDO, "fly": FLY}
 SENDABLE = (GI, TR, WM, GR)
 
-# A decision in `Round` terms: (kind, a, b) -- champion seat; spy (target, code);
-# people p; send counts; commando (target, people group?); fly gremlins.
+# A decision in `Round` terms: (kind, argument) -- champion seat; spy (target, code);
+# people p; send counts (GI, TR, WM, GR); commando (target, people group?); fly gremlins.
 Move = tuple[str, object]
 
 
@@ -296,13 +296,4 @@ def decide_random(t: Table, rng: random.Random) -> str:
     return rng.choice(t.legal)
 
 
-__all__ = [
-    "BATTLE_POINTS",
-    "CG",
-    "FM",
-    "decide_beginner",
-    "decide_heuristic",
-    "decide_random",
-    "search_move",
-    "to_round",
-]
+__all__ = ["decide_beginner", "decide_heuristic", "decide_random", "search_move", "to_round"]

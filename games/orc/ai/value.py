@@ -80,7 +80,3 @@ def expected_points(
         for i, x in enumerate(w):
             out[i] += POINTS_PER_BATTLE * x / total
     return out
-
-
-def add(h: Sequence[int], g: Sequence[int], sign: int = 1) -> list[int]:
-    return [a + sign * b for a, b in zip(h, g, strict=True)]
