@@ -26,7 +26,8 @@ API
     deciding seat's. A decision with a single legal option returns it at once.
     ``iterations`` and ``time_budget`` (seconds) bound the expert's search (whichever comes
     first; None keeps ``SEARCH_ITERATIONS`` and ``SEARCH_SECONDS``); the other levels
-    ignore them. The same level, view, seed and iteration budget give the same answer.
+    ignore them. The same level, view, seed and iteration budget give the same answer
+    (unless the time budget cuts the search short); so does ``react``.
 
 Levels
     ``beginner`` -- shields on big piles when it thinks of it, deserters on a whim,

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from games.orc.engine.cards import CODES, GI, GR, N_CODES, PEOPLES, TR, WM
+from games.orc.engine.cards import CODES, GI, GR, N_CODES, PEOPLES, SP1, TR, WM
 
 from .knowledge import Table, pile_hands
 from .rounds import (
@@ -171,7 +171,7 @@ def beginner_move(t: Table, r: Round, rng: random.Random) -> Move:
         return ("champion", max(r.fighters, key=lambda s: sum(r.hands[s])))
     if p == "spy":
         target = rng.choice([s for s in r.fighters if s != me])
-        held = [c for c in range(18) if r.hands[target][c] > r.spied[target][c]]
+        held = [c for c in range(SP1) if r.hands[target][c] > r.spied[target][c]]
         return ("spy", (target, rng.choice(held)) if held else (-1, -1))
     if p == "people":
         return ("people", rng.choice([q for q in range(4) if not t.fought[q]]))
@@ -217,7 +217,7 @@ def candidates(t: Table, r: Round) -> list[Move]:
         for s in range(t.n):
             if s == me:
                 continue
-            for c in range(18):
+            for c in range(SP1):
                 if r.hands[s][c] > r.spied[s][c]:
                     mine[c] += 1
                     g = flat_value(mine) - base_v
