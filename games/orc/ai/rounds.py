@@ -314,27 +314,31 @@ def heuristic_commando(r: Round, seat: int) -> tuple[int, bool]:
     base = 3 * r.people
     army = r.holding(target)
     people_cards = [c for c in range(base, base + 3) for _ in range(army[c])]
-    loss_people = 0.0
+    # (expected strength taken away, from the people group?) per group it committed.
+    options: list[tuple[float, bool]] = []
     if people_cards:
         full = people_strength(army, r.people)
+        loss = 0.0
         for c in people_cards:
             rest = army[:]
             rest[c] -= 1
-            loss_people += full - people_strength(rest, r.people)
-        loss_people /= len(people_cards)
+            # Taking one of two chiefs makes the army stronger: a negative loss.
+            loss += full - people_strength(rest, r.people)
+        options.append((loss / len(people_cards), True))
     k = sum(r.army[target][12:])
-    loss_merc = 0.0
     if k:
         pool = sorted(
             [10] * army[GI] + [5] * army[TR] + [5] * army[WM] + [1] * army[GR], reverse=True
         )
-        loss_merc = sum(pool[:k]) / k
-    if loss_people == 0 and loss_merc == 0:
+        options.append((sum(pool[:k]) / k, False))
+    if not options:
+        return (-1, False)
+    loss, people_group = max(options)
+    if loss <= 0:
         return (-1, False)
     second = max([v for s, v in est.items() if s != target] + [0.0])
-    after = best_other - max(loss_people, loss_merc)
-    if mine >= max(after, second) or r.battle == 3:
-        return (target, loss_people >= loss_merc if people_cards else False)
+    if mine >= max(best_other - loss, second) or r.battle == 3:
+        return (target, people_group)
     return (-1, False)
 
 

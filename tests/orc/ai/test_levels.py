@@ -6,7 +6,9 @@ import statistics
 
 import pytest
 
-from games.orc.ai import LEVELS, MIN_DELAY
+from games.orc.ai import LEVELS, MIN_DELAY, decide
+from games.orc.engine import view
+from tests.orc.engine.helpers import act, after_recruitment
 
 from .helpers import play_game
 
@@ -36,3 +38,23 @@ def test_it_never_reacts_faster_than_a_person_and_the_beginner_is_slowest() -> N
     assert min(delays["beginner"]) > max(min(delays["heuristic"]), min(delays["expert"]))
     # The easy level's hand is also the least steady.
     assert statistics.pstdev(delays["beginner"]) > statistics.pstdev(delays["expert"])
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_it_leaves_an_army_alone_that_a_commando_would_only_strengthen(level: str) -> None:
+    # Battle 4, the Dwarves: dee's are worth 0 with two chiefs, and taking a chief would
+    # give her 12. She sent no mercenary, so her people's cards are the only legal target.
+    s = after_recruitment(4, {1: ["D2", "GR", "GI", "TR", "WM", "CG"], 3: ["D6", "DC", "DC"]})
+    for people in "BMS":
+        act(s, f"ann: people {people}")
+        act(s, "bob: send")
+    assert s.pending == "send" and s.people == 3
+    act(s, "bob: send")
+    assert s.pending == "commando"
+    v = view(s, 1)
+    assert v["legal"] == ["commando pass", "commando dee people"]
+    for seed in range(10):
+        choice = decide(level, v, seed=seed, iterations=40)
+        assert choice in v["legal"]
+        if level in ("heuristic", "expert"):
+            assert choice == "commando pass"
