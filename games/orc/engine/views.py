@@ -122,7 +122,8 @@ def view(state: State, seat: int) -> dict[str, Any]:
             "piles": opts.piles,
             "desert_from": opts.desert_from,
             "desert_until": opts.desert_until,
-            "shield_from": opts.shield_from,
+            # Where the start card lies is nobody's to know before it shows (§3.5).
+            "shield_from": opts.shield_from if out["deal"]["start_after"] is not None else None,
             "shield_until": opts.shield_until,
         }
         if state.phase == RECRUIT and seat != state.wizard

@@ -38,8 +38,16 @@ def test_it_gives_the_deal_options_to_each_player_and_none_to_the_wizard() -> No
     s = game(4, start_after=40)
     s.deal(5)
     bob = view(s, 1)["recruit"]
-    assert bob["desert_from"] == 5 and bob["shield_from"] == 40 and bob["piles"] == 9
+    assert bob["desert_from"] == 5 and bob["piles"] == 9
     assert view(s, 0)["recruit"] is None
+    s.deal(40)
+    assert view(s, 1)["recruit"]["shield_from"] == 40
+
+
+def test_it_hides_the_start_point_from_every_seat_until_the_start_card_is_down() -> None:
+    s = game(4, start_after=40)
+    s.deal(39)
+    assert all(view(s, seat)["recruit"]["shield_from"] is None for seat in (1, 2, 3))
 
 
 def test_it_shows_every_hand_to_everyone() -> None:
