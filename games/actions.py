@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ctg_site.background import enqueue
-from games import ai, engine
 from games.access import seat_positions
-from games.engine.record import logged_actions
+from games.ctg import ai, engine
+from games.ctg.engine.record import logged_actions
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import ChatMessage, Seat, Table, TaskCards
 from leagues.actions import record_result
@@ -317,7 +317,7 @@ def start(table_id: int, user) -> Table:
     names = list(table.seats.order_by("position").values_list("name", flat=True))
     tasks = None
     if table.imperial_tasks:
-        from games.engine.state import deal_tasks
+        from games.ctg.engine.state import deal_tasks
 
         table.task_distribution = TaskCards.current()
         rng = random.Random(f"{table.seed}:tasks")

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import new_invite_token
-from games import engine
-from games.engine.cards import DEFAULT_TASKS, VALUES, full_deck
+from games.ctg import engine
+from games.ctg.engine.cards import DEFAULT_TASKS, VALUES, full_deck
 
 _states: OrderedDict[tuple[int, int, int], engine.State] = OrderedDict()
 _states_lock = threading.Lock()

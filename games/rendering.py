@@ -14,9 +14,9 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from games import engine
-from games.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
-from games.engine.record import logged_actions
+from games.ctg import engine
+from games.ctg.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
+from games.ctg.engine.record import logged_actions
 from games.models import Table
 
 CHARACTERS = {

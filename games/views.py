@@ -8,8 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import actions, ai
+from games import actions
 from games.access import get_table_for_viewer
+from games.ctg import ai
 from games.forms import TableForm
 from games.models import Table
 from games.rendering import board_context, render_board

@@ -17,8 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine
 from games.actions import task_bonuses
+from games.ctg import engine
 from games.models import Seat, Table
 from leagues.actions import record_result
 

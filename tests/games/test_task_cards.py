@@ -5,8 +5,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import actions, ai, engine
-from games.ai.knowledge import read_view
+from games import actions
+from games.ctg import ai, engine
+from games.ctg.ai.knowledge import read_view
 from games.models import Table, TaskCards
 from tests.games.conftest import open_table
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from accounts.models import Club, Membership
-from games import engine
+from games.ctg import engine
 from games.models import Seat as TableSeat
 from games.models import Table
 from leagues.actions import record_result

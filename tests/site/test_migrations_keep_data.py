@@ -60,10 +60,17 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput"], env=env, cwd=ROOT, check=True,
-                   capture_output=True)
-    out = subprocess.run([*manage, "shell", "-c", REPORT], env=env, cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
+    subprocess.run(
+        [*manage, "migrate", "--noinput"], env=env, cwd=ROOT, check=True, capture_output=True
+    )
+    out = subprocess.run(
+        [*manage, "shell", "-c", REPORT],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     after = json.loads(out.strip().splitlines()[-1])
 
     for key, count in before.items():

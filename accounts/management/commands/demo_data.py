@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Club, Membership, User
 from games import actions as tables
-from games import ai, engine
+from games.ctg import ai, engine
 from games.models import Table
 from leagues import tournaments
 from leagues.actions import record_result

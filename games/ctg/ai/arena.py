@@ -8,13 +8,13 @@ mean score margin (its total minus the best other total), with 3-4 players the s
 the others it finished ahead of, ms per decision (p50/p95) per level and ISMCTS iterations
 per second. A progress line per finished game goes to stderr.
 
-    python -m games.ai.arena --level heuristic --against greedy --games 400 --processes 2
+    python -m games.ctg.ai.arena --level heuristic --against greedy --games 400 --processes 2
 
 A shared first place counts as 1/k of a win among k tied players.
 
 A long match can be spread over several runs: with ``--results FILE`` each finished game is
 appended to FILE (JSON lines) and a run skips the games FILE already holds for the same
-match and the same code of ``games.ai`` and ``games.engine``; the summary covers them all.
+match and the same code of ``games.ctg.ai`` and ``games.ctg.engine``; the summary covers them all.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from games.engine import Options, new_game, view
-from games.engine.state import placings
+from games.ctg.engine import Options, new_game, view
+from games.ctg.engine.state import placings
 
 from . import decide_code, ismcts
 
@@ -165,7 +165,9 @@ def percentile(xs: list[float], q: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m games.ai.arena", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m games.ctg.ai.arena", description=__doc__.split("\n")[0]
+    )
     p.add_argument("--level", default="search")
     p.add_argument("--against", default="heuristic")
     p.add_argument("--players", type=int, default=2)

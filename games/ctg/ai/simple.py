@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from games.engine import actions as A
-from games.engine.cards import TASK_BONUS, VALUES
+from games.ctg.engine import actions as A
+from games.ctg.engine.cards import TASK_BONUS, VALUES
 
 from .knowledge import Knowledge
 

@@ -1,6 +1,6 @@
 """AI players for Call to Glory: pure Python, no Django, Channels or Celery.
 
-A bot sees only its seat's view (``games.engine.view(state, seat)``), never the state: the
+A bot sees only its seat's view (``games.ctg.engine.view(state, seat)``), never the state: the
 search level samples the hidden cards itself.
 
 API
@@ -17,13 +17,13 @@ Levels
     ``greedy`` -- lays its most valuable legal set, else discards its rarest card (fewest in
     hand, then fewest copies in the deck); takes a discard top that matches its hand. The
     beginners' level and the fixed yardstick.
-    ``heuristic`` -- card counting (see ``games.ai.heuristic``).
+    ``heuristic`` -- card counting (see ``games.ctg.ai.heuristic``).
     ``search`` -- single-observer ISMCTS to the end of the round, heuristic rollouts; default
     budget ``SEARCH_ITERATIONS`` iterations, at most ``SEARCH_SECONDS`` seconds.
     ``search-strong`` -- the same with a larger budget (``STRONG_ITERATIONS``).
     ``random`` (not listed in LEVELS) -- uniform among legal actions, for tests.
 
-Arena: ``python -m games.ai.arena --help``.
+Arena: ``python -m games.ctg.ai.arena --help``.
 """
 
 from __future__ import annotations

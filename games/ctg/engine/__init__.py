@@ -59,11 +59,11 @@ Bots and benchmarks
     afresh, for information-set search.
 
 Command line
-    ``python -m games.engine replay FILE.json`` prints the §10 result (exit 0; illegal
+    ``python -m games.ctg.engine replay FILE.json`` prints the §10 result (exit 0; illegal
     action: one line on stderr, exit 2; malformed or unfinished record: exit 3).
-    ``python -m games.engine random --players N --rounds R [--variants
+    ``python -m games.ctg.engine random --players N --rounds R [--variants
     imperial-tasks,ninja] --seed S`` prints the record of a random legal game.
-    ``python -m games.engine bench --players 4 --seconds 10`` prints random full-game
+    ``python -m games.ctg.engine bench --players 4 --seconds 10`` prints random full-game
     throughput (new game included), by wall clock and per CPU second.
 """
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.actions import PILES
-from games.engine.cards import (
+from games.ctg.engine.actions import PILES
+from games.ctg.engine.cards import (
     DEFAULT_TASKS,
     N_TYPES,
     NINJA_TYPE,

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine import actions as A
-from games.engine.cards import N_TYPES, NINJA_TYPE, TASK_BONUS, THREE_DOT_TYPES, VALUES
+from games.ctg.engine import actions as A
+from games.ctg.engine.cards import N_TYPES, NINJA_TYPE, TASK_BONUS, THREE_DOT_TYPES, VALUES
 
 from .knowledge import Knowledge
 

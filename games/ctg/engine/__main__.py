@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.engine replay|random|bench`` (see the package docstring)."""
+"""Command line: ``python -m games.ctg.engine replay|random|bench`` (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _replay(path: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.engine")
+    parser = argparse.ArgumentParser(prog="python -m games.ctg.engine")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="replay a record and print its result")
     p.add_argument("file")

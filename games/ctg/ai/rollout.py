@@ -1,6 +1,6 @@
 """Cheap playouts to the end of the round, for the search.
 
-The policy plays the card counter's rules (``games.ai.heuristic``) cut down to what is cheap
+The policy plays the card counter's rules (``games.ctg.ai.heuristic``) cut down to what is cheap
 and to what the deciding player could know (its own hand, the table, the discard piles and
 the cards known to be in other hands; never the other sampled hands, else the search would
 value positions as if every player could see through the others' cards): take a discard top
@@ -17,9 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from games.engine import actions as A
-from games.engine.cards import N_CARDS, N_TYPES, TASK_BONUS, THREE_DOT_TYPES, TYPES_TO_END, VALUES
-from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
+from games.ctg.engine import actions as A
+from games.ctg.engine.cards import (
+    N_CARDS,
+    N_TYPES,
+    TASK_BONUS,
+    THREE_DOT_TYPES,
+    TYPES_TO_END,
+    VALUES,
+)
+from games.ctg.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, REVEAL, State
 
 _LO2 = (2,) * N_TYPES
 _LO3 = tuple(3 if t in THREE_DOT_TYPES else 2 for t in range(N_TYPES))

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.engine import Options, RoundResult, State
-from games.engine.cards import (
+from games.ctg.engine import Options, RoundResult, State
+from games.ctg.engine.cards import (
     N_CARDS,
     N_TYPES,
     TASK_BONUS,
@@ -24,7 +24,7 @@ from games.engine.cards import (
     TYPE_OF_VALUE,
     task_code,
 )
-from games.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, POST_ACT, REVEAL
+from games.ctg.engine.state import ACT, AFTER, BURY, DRAW1, DRAW2, POST_ACT, REVEAL
 
 from .knowledge import Knowledge
 

@@ -28,9 +28,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import actions as A
-from games.engine.cards import VALUES
-from games.engine.state import ACT, AFTER, DRAW1, NEED_DECK, State
+from games.ctg.engine import actions as A
+from games.ctg.engine.cards import VALUES
+from games.ctg.engine.state import ACT, AFTER, DRAW1, NEED_DECK, State
 
 from .determinize import Sampler
 from .knowledge import Knowledge
