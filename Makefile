@@ -27,7 +27,7 @@ lint: export DEBUG = 1
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/ctg/engine games/orc games/ctg/ai leagues/pairing
+	$(VENV)/bin/mypy games/ctg/engine games/orc games/ctg/ai tournaments/pairing
 
 # Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).
 serve-all: setup

@@ -37,14 +37,7 @@ def main() -> None:
 
     from accounts.models import Club, Membership, User
     from leagues import actions
-    from leagues.models import (
-        League,
-        PlayedGame,
-        PlayerRating,
-        RatingHistory,
-        RecomputeJob,
-        Seat,
-    )
+    from leagues.models import League, PlayedGame, PlayerRating, RatingHistory, RecomputeJob, Seat
 
     print("setting up (not timed)…", flush=True)
     RatingHistory.objects.all().delete()

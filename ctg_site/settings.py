@@ -51,8 +51,12 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leagues",
+    "tournaments",
     "history",
 ]
+
+# The games this site hosts (games/registry.py): each names a games.registry.Game instance.
+GAMES = ["games.ctg.game.CALL_TO_GLORY"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

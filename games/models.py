@@ -12,8 +12,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import new_invite_token
 from games.ctg import engine
 from games.ctg.engine.cards import DEFAULT_TASKS, VALUES, full_deck
+from games.registry import Game
+from games.registry import get as get_game
 
-_states: OrderedDict[tuple[int, int, int], engine.State] = OrderedDict()
+_states: OrderedDict[tuple[int, int, int], object] = OrderedDict()
 _states_lock = threading.Lock()
 
 
@@ -76,6 +78,9 @@ class Table(models.Model):
     RANDOM_ORDER, HOST_ORDER = "random", "host"
     SEAT_ORDERS = [(RANDOM_ORDER, _("random")), (HOST_ORDER, _("as the host sets it"))]
 
+    # The registered game played here (games.registry); the columns below up to `rated`
+    # but `seats_count` are Call to Glory's options.
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
     )
@@ -120,11 +125,16 @@ class Table(models.Model):
         ordering = ["-created"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(seats_count__gte=2, seats_count__lte=4),
+                condition=models.Q(seats_count__gte=1, seats_count__lte=8),
+                name="table_seats_in_range",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(game="ctg") | models.Q(seats_count__gte=2, seats_count__lte=4),
                 name="table_2_to_4_seats",
             ),
             models.CheckConstraint(
-                condition=models.Q(imperial_tasks=True, rounds=3)
+                condition=~models.Q(game="ctg")
+                | models.Q(imperial_tasks=True, rounds=3)
                 | models.Q(imperial_tasks=False, rounds__in=[1, 4]),
                 name="table_rounds_fit_variants",
             ),
@@ -146,6 +156,10 @@ class Table(models.Model):
         return self.pk, int(self.created.timestamp() * 1_000_000)
 
     @property
+    def plugin(self) -> Game:
+        return get_game(self.game)
+
+    @property
     def options(self) -> engine.Options:
         return engine.Options(self.seats_count, self.rounds, frozenset(self.variants))
 
@@ -163,7 +177,7 @@ class Table(models.Model):
         random.Random(f"{self.seed}:{round_index}").shuffle(deck)
         return [VALUES[t] for t in deck]
 
-    def state(self) -> engine.State:
+    def state(self):
         """The position, rebuilt from the record (decks of later rounds from the seed).
 
         Rebuilds are cached per process by (table, version); callers get their own clone.
@@ -172,12 +186,12 @@ class Table(models.Model):
         with _states_lock:
             cached = _states.get(key)
         if cached is None:
-            cached = self.supply_decks(engine.from_record(self.record))
+            cached = self.plugin.load(self)
             with _states_lock:
                 _states[key] = cached
                 while len(_states) > 256:
                     _states.popitem(last=False)
-        return cached.clone()
+        return self.plugin.clone(cached)
 
     def waiting_stamp(self) -> str:
         """What the waiting room shows of the table: it changes with every seat and the status."""
@@ -188,7 +202,7 @@ class Table(models.Model):
         """The seat whose decision the running game waits for."""
         if self.status != Table.RUNNING:
             return None
-        decider = self.state().decider
+        decider = self.plugin.decider(self.state())
         return next((s for s in self.seats.all() if s.position == decider), None)
 
     def waits_for(self, user) -> bool:

@@ -30,8 +30,9 @@ from accounts.models import Club, Membership
 from games.models import Table
 from history import queries
 from history.views import _finished_table
-from leagues import tournaments as tournament_rules
-from leagues.models import League, PlayedGame, PlayerRating, Stage, Tournament
+from leagues.models import League, PlayedGame, PlayerRating
+from tournaments import actions as tournament_rules
+from tournaments.models import Stage, Tournament
 
 User = get_user_model()
 MAX_PAGE_SIZE = 100
@@ -217,7 +218,7 @@ def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonRespon
 
 
 def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
-    table_id = queries.table_id_of(game)
+    table_id = game.table_id
     flags = (("imperial-tasks", game.imperial_tasks), ("ninja", game.ninja))
     variants = [name for name, on in flags if on]
     return {
@@ -270,7 +271,7 @@ def game(request: HttpRequest, game_id: int) -> JsonResponse:
 @api_view
 def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
     item = _visible_game(queries.visible_games(request.user), game_id)
-    table_id = queries.table_id_of(item)
+    table_id = item.table_id
     if table_id is None or not Table.objects.filter(pk=table_id, status=Table.FINISHED).exists():
         raise Http404(_("Only online games have a record."))
     table: Table = _finished_table(request, table_id)

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
-from leagues.models import League, PlayedGame, Seat, Tournament
+from leagues.models import League, PlayedGame, Seat
+from tournaments.models import Tournament
 
 User = get_user_model()
 
@@ -169,11 +170,3 @@ def filter_games(games, values: dict):
     if data.get("rated"):
         games = games.filter(rated=data["rated"] == "yes")
     return games
-
-
-def table_id_of(game: PlayedGame) -> int | None:
-    """The online table a game was played at, from its ``online:<table id>`` reference."""
-    prefix, _sep, rest = game.external_ref.partition(":")
-    if prefix == "online" and rest.isdigit():
-        return int(rest)
-    return None

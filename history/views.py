@@ -17,7 +17,8 @@ from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
 from leagues.forms import posted_number
-from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat, TournamentTable
+from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat
+from tournaments.models import TournamentTable
 
 PAGE_SIZE = 25
 
@@ -45,7 +46,7 @@ def history_list(request: HttpRequest) -> HttpResponse:
 
 def _row(game: PlayedGame) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
-    return {"game": game, "seats": seats, "table_id": queries.table_id_of(game)}
+    return {"game": game, "seats": seats, "table_id": game.table_id}
 
 
 def _visible_game(request: HttpRequest, game_id: int) -> PlayedGame:
@@ -71,7 +72,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         for r in range(1, game.rounds + 1)
     ]
     changes = _rating_changes(game, seats)
-    table_id = queries.table_id_of(game)
+    table_id = game.table_id
     table = Table.objects.filter(pk=table_id).first() if table_id else None
     context = {
         "game": game,
@@ -170,7 +171,7 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
         "running": running,
         "last_action": lines[step - 1][1] if step else "",
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
-        "played_game": PlayedGame.objects.filter(external_ref=f"online:{table.pk}").first(),
+        "played_game": PlayedGame.objects.filter(table=table).first(),
     }
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
@@ -192,7 +193,7 @@ def record_import(request: HttpRequest) -> HttpResponse:
             error = refused.message
         else:
             messages.success(request, _("The game was imported as an unrated game."))
-            game = PlayedGame.objects.get(external_ref=f"online:{table.pk}")
+            game = PlayedGame.objects.get(table=table)
             return redirect("history_game", game.pk)
     status = 400 if error else 200
     return render(request, "history/import.html", {"error": error, "text": text}, status=status)

@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from accounts.models import Club
 from ctg_site.background import enqueue
-from leagues import live, ratings, scorepad, standings
+from games import registry
+from leagues import live, ratings, scorepad, signals, standings
 from leagues.models import (
     League,
     PlayedGame,
@@ -74,6 +75,8 @@ def record_result(
     rated: bool = True,
     external_ref: str = "",
     source: str = PlayedGame.ONLINE,
+    game: str = "ctg",
+    table=None,
 ) -> PlayedGame:
     """Store a finished game; the online table calls this when a game ends.
 
@@ -89,6 +92,7 @@ def record_result(
     - ``club`` / ``league``: where the result counts; both optional for online games.
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
+    - ``game``: the registered game's key; ``table``: the online table that was played.
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
     the transaction commits.
@@ -97,15 +101,24 @@ def record_result(
         existing = PlayedGame.objects.filter(external_ref=external_ref).first()
         if existing is not None:
             return existing
-    if not 2 <= len(players) <= 4 or len(round_scores) != len(players):
-        raise ValueError("a game has 2 to 4 players, each with round scores")
+    rules = registry.get(game)
+    if len(players) not in rules.seats or len(round_scores) != len(players):
+        raise ValueError(
+            f"a game has {rules.seats.start} to {rules.seats.stop - 1} players, "
+            "each with round scores"
+        )
     rounds = len(round_scores[0])
-    if rounds not in (1, 3, 4) or any(len(scores) != rounds for scores in round_scores):
-        raise ValueError("a game has 1, 3 or 4 rounds, the same for every player")
+    if rounds not in rules.rounds or any(len(scores) != rounds for scores in round_scores):
+        raise ValueError(
+            f"a game has {', '.join(map(str, rules.rounds[:-1]))} or {rules.rounds[-1]} rounds, "
+            "the same for every player"
+        )
     if league is not None:
         club = league.club
     now = timezone.now()
-    game = PlayedGame.objects.create(
+    played = PlayedGame.objects.create(
+        game=game,
+        table=table,
         club=club,
         league=league,
         source=source,
@@ -124,7 +137,7 @@ def record_result(
         zip(players, round_scores, round_bonuses, strict=True)
     ):
         seat = Seat.objects.create(
-            game=game,
+            game=played,
             seat=index,
             user=None if isinstance(player, str) else player,
             guest_name=player if isinstance(player, str) else "",
@@ -133,9 +146,9 @@ def record_result(
             RoundScore(seat=seat, round_no=r, score=s - b, bonus=b)
             for r, (s, b) in enumerate(zip(scores, bonuses, strict=True), start=1)
         )
-    _finish(game, placings)
-    _after_result_change(game, game.played_at, "result recorded")
-    return game
+    _finish(played, placings)
+    _after_result_change(played, played.played_at, "result recorded")
+    return played
 
 
 def start_pad_game(
@@ -289,9 +302,7 @@ def _bump_league(league_id: int) -> None:
 def _after_result_change(game: PlayedGame, since: datetime, reason: str) -> None:
     if game.status != PlayedGame.CONFIRMED:
         return
-    from leagues import tournaments
-
-    tournaments.result_changed(game)
+    signals.result_changed.send(sender=PlayedGame, game=game)
     if game.league_id:
         _bump_league(game.league_id)
     if game.rated:

@@ -1,16 +1,6 @@
 from django.contrib import admin
 
-from leagues.models import (
-    League,
-    PlayedGame,
-    PlayerRating,
-    RecomputeJob,
-    RoundScore,
-    Seat,
-    Stage,
-    Tournament,
-    TournamentTable,
-)
+from leagues.models import League, PlayedGame, PlayerRating, RecomputeJob, RoundScore, Seat
 
 
 @admin.register(League)
@@ -49,22 +39,3 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 class RecomputeJobAdmin(admin.ModelAdmin):
     list_display = ["created", "reason", "status", "done", "total", "from_played_at"]
     list_filter = ["status"]
-
-
-class StageInline(admin.TabularInline):
-    model = Stage
-    extra = 0
-
-
-@admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "mode", "status", "rated", "created"]
-    list_filter = ["status", "mode", "club"]
-    search_fields = ["name", "club__name"]
-    inlines = [StageInline]
-
-
-@admin.register(TournamentTable)
-class TournamentTableAdmin(admin.ModelAdmin):
-    list_display = ["round", "number", "players", "online", "game", "online_table"]
-    raw_id_fields = ["game", "online_table"]

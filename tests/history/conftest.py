@@ -79,5 +79,6 @@ def online_game(users, *, seed=1, rounds=1, variants=(), day=1, club=None, rated
         ninja=table.ninja,
         rated=rated,
         external_ref=f"online:{table.pk}",
+        table=table,
     )
     return table, game

@@ -9,9 +9,10 @@ from accounts.models import Club, Membership, User
 from games import actions as tables
 from games.ctg import ai, engine
 from games.models import Table
-from leagues import tournaments
 from leagues.actions import record_result
-from leagues.models import League, PlayedGame, Stage, Tournament
+from leagues.models import League, PlayedGame
+from tournaments import actions as tournaments
+from tournaments.models import Stage, Tournament
 
 ORGANISER = ("organiser", "glory-demo-1")
 PLAYERS = ["alice", "bob", "charlie", "dave", "erin"]
