@@ -1,10 +1,10 @@
 from django.conf import settings as django_settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -46,23 +46,6 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         actions.unlock_login(form.user)
         return response
-
-
-@login_required
-def profile(request: HttpRequest, username: str) -> HttpResponse:
-    person = get_user_model().objects.filter(username=username, is_active=True).first()
-    if person is None:
-        raise Http404(_("There is no player with this username."))
-    clubs = Club.objects.filter(members=person)
-    if person != request.user:
-        # Clubs are private: show only the ones the visitor is in too.
-        clubs = clubs.filter(members=request.user)
-    from history.stats import profile_stats_context  # history builds on accounts
-    from leagues.views import profile_ratings_context  # leagues builds on accounts
-
-    context = {"person": person, "clubs": clubs} | profile_ratings_context(person)
-    context |= profile_stats_context(person, request.user)
-    return render(request, "accounts/profile.html", context)
 
 
 def _set_language_cookie(response: HttpResponse, language: str) -> None:
