@@ -27,7 +27,8 @@ lint: export DEBUG = 1
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/ctg/engine games/orc games/ctg/ai tournaments/pairing
+	$(VENV)/bin/mypy accounts games leagues tournaments history ctg_site
+	$(VENV)/bin/lint-imports
 
 # Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).
 serve-all: setup
