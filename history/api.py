@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import Club, Membership
+from games import registry
 from games.models import Table
 from history import queries
 from history.views import _finished_table
@@ -151,6 +152,7 @@ def _one_of(*values: str) -> dict:
 
 USERNAME = User._meta.get_field("username").max_length
 FILTERS = [
+    Param("game", _text(16), "the game's key, e.g. ctg"),
     Param("player", _text(USERNAME), "username of a player in the game"),
     Param("opponent", _text(USERNAME), "username of another player in the game"),
     Param("club", _text(Club._meta.get_field("slug").max_length), "club slug (members only)"),
@@ -224,6 +226,7 @@ def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
     return {
         "id": game.pk,
         "url": request.build_absolute_uri(reverse("api_game", args=[game.pk])),
+        "game": game.game,
         "played_at": game.played_at.isoformat(),
         "source": game.source,
         "rated": game.rated,
@@ -400,6 +403,7 @@ def _components() -> dict:
             {
                 "id": {"type": "integer"},
                 "url": {"type": "string", "format": "uri"},
+                "game": {"type": "string", "enum": list(registry.all_games())},
                 "played_at": {"type": "string", "format": "date-time"},
                 "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
                 "rated": {"type": "boolean"},

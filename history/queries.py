@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
+from games import registry
 from leagues.models import League, PlayedGame, Seat
 from tournaments.models import Tournament
 
@@ -52,6 +53,7 @@ YES_NO = [("", _("any")), ("yes", _("yes")), ("no", _("no"))]
 class HistoryFilter(forms.Form):
     """GET filters; every field optional, unknown or invalid values are simply ignored."""
 
+    game = forms.ChoiceField(label=_("Game"), required=False)
     player = forms.CharField(label=_("Player"), required=False, max_length=150)
     opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
     club = forms.ChoiceField(label=_("Club"), required=False)
@@ -99,6 +101,12 @@ class HistoryFilter(forms.Form):
     def __init__(self, data, user):
         super().__init__(data)
         self.user = user
+        games = registry.all_games()
+        if len(games) > 1:
+            self.fields["game"].choices = [("", _("any")), *registry.choices()]
+        else:
+            # With one game there is nothing to choose.
+            del self.fields["game"]
         clubs = Club.objects.filter(memberships__user_id=user.pk) if user.is_authenticated else []
         self.fields["club"].choices = [("", _("any"))] + [(c.slug, c.name) for c in clubs]
         leagues = (
@@ -127,6 +135,8 @@ class HistoryFilter(forms.Form):
 def filter_games(games, values: dict):
     """Narrow games by the history filters in ``values``; empty values filter nothing."""
     data = {k: v for k, v in values.items() if v not in ("", None)}
+    if data.get("game"):
+        games = games.filter(game=data["game"])
     player = data.get("player")
     if player:
         player_seats = Seat.objects.filter(user__username__iexact=player)

@@ -114,6 +114,8 @@ def record_result(
             "the same for every player"
         )
     if league is not None:
+        if league.game != game:
+            raise ValueError(f"the league is for {league.game}, not {game}")
         club = league.club
     now = timezone.now()
     played = PlayedGame.objects.create(
@@ -157,10 +159,12 @@ def start_pad_game(
     """A new score pad in a league, in seat order; guests are named, members are Users."""
     if not league.is_open:
         raise NotAllowed("the league is closed")
-    if not 2 <= len(players) <= 4:
-        raise ValueError("a game has 2 to 4 players")
+    seats = registry.get(league.game).seats
+    if len(players) not in seats:
+        raise ValueError(f"a game has {seats.start} to {seats.stop - 1} players")
     with transaction.atomic():
         game = PlayedGame.objects.create(
+            game=league.game,
             club=league.club,
             league=league,
             source=PlayedGame.PAD,

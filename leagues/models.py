@@ -40,6 +40,8 @@ class League(models.Model):
     LENGTHS = [(STANDARD, _("Standard game (4 rounds)")), (QUICK, _("Quick game (1 round)"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    # A league is for one registered game (games.registry).
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     name = models.CharField(_("name"), max_length=80)
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
