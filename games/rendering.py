@@ -30,7 +30,6 @@ CHARACTERS = {
     18: pgettext_lazy("character", "Monk"),
     20: pgettext_lazy("character", "Farmer"),
 }
-PILE_NAMES = {"D1": "D1", "D2": "D2", "X1": "X1", "X2": "X2"}
 
 
 @functools.cache

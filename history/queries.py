@@ -43,10 +43,6 @@ def with_rows(games):
     )
 
 
-def can_see(user, game: PlayedGame) -> bool:
-    return visible_games(user).filter(pk=game.pk).exists()
-
-
 YES_NO = [("", _("any")), ("yes", _("yes")), ("no", _("no"))]
 
 

@@ -278,10 +278,6 @@ class Seat(models.Model):
     def name(self) -> str:
         return str(self.user) if self.user_id else self.guest_name
 
-    @property
-    def player_key(self) -> str:
-        return f"u{self.user_id}" if self.user_id else f"g{self.guest_name}"
-
 
 class RoundScore(models.Model):
     """One player's score in one round: points from sets, and the Imperial Tasks bonus."""

@@ -37,4 +37,4 @@ class TournamentConsumer(WebsocketConsumer):
         if tournament is None:
             return
         context = {**live_context(tournament, self.scope["user"]), "oob": True}
-        self.send(text_data=render_to_string("leagues/tournament_live.html#live", context))
+        self.send(text_data=render_to_string("tournaments/live.html#live", context))

@@ -163,7 +163,7 @@ def tournament_list(request, slug):
     club, membership = get_club_for_member(request.user, slug)
     return render(
         request,
-        "leagues/tournament_list.html",
+        "tournaments/list.html",
         {
             "club": club,
             "tournaments": club.tournaments.all(),
@@ -181,7 +181,7 @@ def tournament_create(request, slug):
         tournament = tournaments.create(club, stages=form.stages(), **form.settings())
         messages.success(request, _("Tournament created. Players can register now."))
         return redirect(tournament)
-    return render(request, "leagues/tournament_form.html", {"club": club, "form": form})
+    return render(request, "tournaments/form.html", {"club": club, "form": form})
 
 
 @login_required
@@ -207,7 +207,7 @@ def tournament_edit(request, slug, tournament_id):
         messages.error(request, _refusal(refused.code))
         return redirect(tournament)
     context = {"club": tournament.club, "form": form, "tournament": tournament}
-    return render(request, "leagues/tournament_form.html", context)
+    return render(request, "tournaments/form.html", context)
 
 
 @login_required
@@ -225,15 +225,13 @@ def tournament_detail(request, slug, tournament_id):
     if organiser:
         registered = {e.user_id for e in entries}
         context["others"] = tournament.club.members.exclude(pk__in=registered).order_by("username")
-    return render(request, "leagues/tournament.html", context)
+    return render(request, "tournaments/tournament.html", context)
 
 
 @login_required
 def tournament_projector(request, slug, tournament_id):
     tournament, _m = _tournament(request.user, slug, tournament_id)
-    return render(
-        request, "leagues/tournament_projector.html", live_context(tournament, request.user)
-    )
+    return render(request, "tournaments/projector.html", live_context(tournament, request.user))
 
 
 @login_required

@@ -13,18 +13,6 @@ NINJA_TYPE = TYPE_OF_VALUE[14]
 # The "three dots" types need at least 3 cards in a set with 3 or 4 players (§4 2a).
 THREE_DOT_TYPES = frozenset(TYPE_OF_VALUE[v] for v in (12, 14, 16))
 
-TYPE_NAMES: dict[int, str] = {
-    6: "Emperor",
-    7: "Empress",
-    8: "Daimyo",
-    9: "Shogun",
-    12: "Samurai",
-    14: "Ninja",
-    16: "Envoy",
-    18: "Monk",
-    20: "Farmer",
-}
-
 # Different types in front of one player that end the round (§4), by player count.
 TYPES_TO_END: dict[int, int] = {2: 6, 3: 5, 4: 4}
 

@@ -49,7 +49,6 @@ PHASE_NAMES: tuple[str | None, ...] = (
 # Where play resumes after a bury caused by Action 2 (or by a miniature used after it).
 POST_ACT = -1
 
-ENDED_BY = ("types", "all-nine", "draw-pile")
 X_ONLY1: tuple[int, ...] = (0,)
 X_ONLY2: tuple[int, ...] = (1,)
 X_BOTH: tuple[int, ...] = (0, 1)
