@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Prefetch
 
+from games import actions as games
+from games import registry
+from games.models import Table
 from leagues.models import PlayedGame, PlayerRating, Seat
 from tournaments import live, pairing
 from tournaments.models import Entry, Stage, Tournament, TournamentRound, TournamentTable
@@ -215,13 +218,15 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
     """Ask the pure algorithms for the tables of a new round."""
     active = set(active_players(tournament))
     size = tournament.max_table
+    game = registry.get(tournament.game)
+    rule = pairing.SizeRule(game.seats, game.preferred_seats)
     rounds = rounds_of(tournament)
     if stage.order > 1 and number == 1:
         previous = tournament.stages.get(order=stage.order - 1)
         standing = [r.player for r in stage_standings(previous, rounds) if r.player in active]
         seeds = standing[: stage.cut] if stage.cut else standing
         if stage.kind == Stage.BRACKET:
-            return pairing.seed_tables(seeds, max_size=size)
+            return pairing.seed_tables(seeds, max_size=size, rule=rule)
         active = set(seeds)
     else:
         # Later rounds keep the players of the stage (a bracket only those who advanced).
@@ -240,22 +245,22 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
             assert result is not None
             places.update(result.places)
         through = pairing.advancing(tables, places, advance=stage.advance)
-        return pairing.seed_tables([a.player for a in through], max_size=size)
+        return pairing.seed_tables([a.player for a in through], max_size=size, rule=rule)
     if stage.kind == Stage.ROUND_ROBIN:
-        schedule = pairing.round_robin(players, table_size=size, rounds=stage.rounds)
+        schedule = pairing.round_robin(players, table_size=size, rounds=stage.rounds, rule=rule)
         return schedule[(number - 1) % len(schedule)].tables
     past = [t.players for r in rounds for t in r.tables.all()]
     if number == 1 and stage.order == 1:
         if tournament.seeding == Tournament.RANDOM:
             return pairing.seat_first_round(
-                players, seeding="random", seed=tournament.seed, max_size=size
+                players, seeding="random", seed=tournament.seed, max_size=size, rule=rule
             )
         known = dict(PlayerRating.objects.filter(user__in=players).values_list("user", "mu"))
         ratings = {p: known.get(p, 0.0) for p in players}
-        return pairing.seat_first_round(players, ratings=ratings, max_size=size)
+        return pairing.seat_first_round(players, ratings=ratings, max_size=size, rule=rule)
     standing = [r.player for r in stage_standings(stage, rounds) if r.player in active]
     standing += [p for p in players if p not in standing]  # late arrivals start at the bottom
-    return pairing.seat_swiss_round(standing, past, max_size=size)
+    return pairing.seat_swiss_round(standing, past, max_size=size, rule=rule)
 
 
 def draft_round(tournament: Tournament) -> TournamentRound:
@@ -308,19 +313,23 @@ def set_online(table: TournamentTable, online: bool) -> None:
 
 def begin_round(round_: TournamentRound, by) -> None:
     """Open a score pad per physical table and an online table per online one."""
-    from games import actions as games
-
     tournament = round_.stage.tournament
     with transaction.atomic():
         round_ = TournamentRound.objects.select_for_update().get(pk=round_.pk)
         if round_.status != TournamentRound.DRAFT:
             raise NotReady("round-started")
         users = {u.pk: u for u in tournament.club.members.all()}
-        for table in round_.tables.all():
+        tables = list(round_.tables.all())
+        if any(p not in users for table in tables for p in table.players):
+            # Someone drawn for this round has left the club since: the organiser swaps or
+            # drops them before the round can begin.
+            raise NotReady("player-left")
+        for table in tables:
             players = [users[p] for p in table.players]
             if table.online:
                 online = games.create_table(
                     players[0],
+                    game=tournament.game,
                     club=tournament.club,
                     visibility="club",
                     seats_count=len(players),
@@ -333,6 +342,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                 table.online_table = online
             else:
                 game = PlayedGame.objects.create(
+                    game=tournament.game,
                     club=tournament.club,
                     source=PlayedGame.PAD,
                     rounds=tournament.rounds_per_game,
@@ -355,9 +365,6 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
     The player leaves this table (and is not placed in it); whether they drop out of the
     event is the organiser's separate choice.
     """
-    from games import actions as games
-    from games.models import Table
-
     tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
@@ -383,9 +390,6 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
 
 def start_online(table: TournamentTable) -> None:
     """The organiser starts an online table whose seats are all taken, for its host."""
-    from games import actions as games
-    from games.models import Table
-
     online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
     if online is None:
         raise NotReady("not-open")

@@ -39,6 +39,8 @@ class Tournament(models.Model):
     ]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    # The registered game (games.registry): its table sizes seat the rounds.
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     name = models.CharField(_("name"), max_length=80)
     mode = models.CharField(_("where it is played"), max_length=8, choices=MODES, default=PHYSICAL)
     game_length = models.CharField(
@@ -61,7 +63,8 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
-                condition=Q(max_table__gte=2, max_table__lte=4), name="tournament_table_size"
+                condition=~Q(game="ctg") | Q(max_table__gte=2, max_table__lte=4),
+                name="tournament_table_size",
             ),
             models.CheckConstraint(
                 condition=Q(mode__in=["online", "physical", "mixed"]), name="tournament_mode_valid"

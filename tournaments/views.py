@@ -292,6 +292,9 @@ def _refusal(code: str) -> str:
         "not-full": _("The online table starts when every seat is taken."),
         "last-player": _("At least one player must stay at the table."),
         "started": _("The first round is drawn: the settings can no longer change."),
+        "player-left": _(
+            "A player drawn for this round has left the club: swap or drop them first."
+        ),
     }
     return texts.get(code, _("This cannot be done now."))
 

@@ -28,6 +28,7 @@ from tournaments.pairing.standings import (
 from tournaments.pairing.swiss import Seeding, seat_first_round, seat_order, seat_swiss_round
 from tournaments.pairing.tables import (
     PlayerId,
+    SizeRule,
     Table,
     meeting_counts,
     repeat_count,
@@ -46,6 +47,7 @@ __all__ = [
     "PlayerId",
     "RoundRobinRound",
     "Seeding",
+    "SizeRule",
     "Stage",
     "StandingRow",
     "Table",

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.swiss import seat_order
 from tournaments.pairing.tables import (
+    CALL_TO_GLORY,
     MAX_TABLE,
     PlayerId,
+    SizeRule,
     Table,
     check_unique,
     snake_deal,
@@ -33,21 +35,25 @@ class Stage:
     advanced: list[Advancement] = field(default_factory=list)
 
 
-def seed_tables(seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE) -> list[Table]:
+def seed_tables(
+    seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
+) -> list[Table]:
     """Snake-seed players (best first) into tables of 2–`max_size`.
 
     Smaller tables come first, so the top seeds get the tables with fewer opponents. At each
     table the lowest seed sits first and starts.
     """
     check_unique(seeds)
-    sizes = sorted(table_sizes(len(seeds), max_size=max_size))
+    sizes = sorted(table_sizes(len(seeds), max_size=max_size, rule=rule))
     rank = {p: i for i, p in enumerate(seeds)}
     return [seat_order(table, rank, {}) for table in snake_deal(seeds, sizes)]
 
 
-def first_stage(seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE) -> Stage:
+def first_stage(
+    seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
+) -> Stage:
     """The opening stage of a bracket (for instance the cut of a Swiss standing)."""
-    return Stage(tables=seed_tables(seeds, max_size=max_size))
+    return Stage(tables=seed_tables(seeds, max_size=max_size, rule=rule))
 
 
 def advancing(
@@ -91,10 +97,11 @@ def next_stage(
     *,
     advance: int,
     max_size: int = MAX_TABLE,
+    rule: SizeRule = CALL_TO_GLORY,
 ) -> Stage:
     """Build the next stage from the places at `stage`'s tables."""
     if len(stage.tables) < 2:
         raise PairingError("bracket-finished", "a single table is the final")
     through = advancing(stage.tables, places, advance=advance)
     seeds = [a.player for a in through]
-    return Stage(tables=seed_tables(seeds, max_size=max_size), advanced=through)
+    return Stage(tables=seed_tables(seeds, max_size=max_size, rule=rule), advanced=through)

@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.grouping import arrange
 from tournaments.pairing.swiss import seat_order
-from tournaments.pairing.tables import PlayerId, Table, check_unique, table_sizes
+from tournaments.pairing.tables import (
+    CALL_TO_GLORY,
+    PlayerId,
+    SizeRule,
+    Table,
+    check_unique,
+    table_sizes,
+)
 
 
 @dataclass(frozen=True)
@@ -17,7 +24,11 @@ class RoundRobinRound:
 
 
 def round_robin(
-    players: Sequence[PlayerId], *, table_size: int = 2, rounds: int | None = None
+    players: Sequence[PlayerId],
+    *,
+    table_size: int = 2,
+    rounds: int | None = None,
+    rule: SizeRule = CALL_TO_GLORY,
 ) -> list[RoundRobinRound]:
     """A schedule in which meetings are spread as evenly as the table size allows.
 
@@ -32,9 +43,9 @@ def round_robin(
         raise PairingError("too-few-players", "a round robin needs two players")
     if table_size == 2:
         return _circle(list(players), rounds)
-    table_sizes(len(players), max_size=table_size)  # validates the size
+    table_sizes(len(players), max_size=table_size, rule=rule)  # validates the size
     count = rounds if rounds is not None else -(-(len(players) - 1) // (table_size - 1))
-    return _balanced(list(players), table_size, count)
+    return _balanced(list(players), table_size, count, rule)
 
 
 def _circle(players: list[PlayerId], rounds: int | None) -> list[RoundRobinRound]:
@@ -69,9 +80,11 @@ def _circle(players: list[PlayerId], rounds: int | None) -> list[RoundRobinRound
     return schedule
 
 
-def _balanced(players: list[PlayerId], table_size: int, count: int) -> list[RoundRobinRound]:
+def _balanced(
+    players: list[PlayerId], table_size: int, count: int, rule: SizeRule = CALL_TO_GLORY
+) -> list[RoundRobinRound]:
     n = len(players)
-    sizes = table_sizes(n, max_size=table_size)
+    sizes = table_sizes(n, max_size=table_size, rule=rule)
     rank = {p: i for i, p in enumerate(players)}
     meetings = [[0] * n for _ in range(n)]
     starts: Counter[PlayerId] = Counter()

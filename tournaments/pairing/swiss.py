@@ -7,8 +7,10 @@ from typing import Literal
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.grouping import arrange
 from tournaments.pairing.tables import (
+    CALL_TO_GLORY,
     MAX_TABLE,
     PlayerId,
+    SizeRule,
     Table,
     check_unique,
     snake_deal,
@@ -37,6 +39,7 @@ def seat_first_round(
     seeding: Seeding = "snake",
     seed: int | None = None,
     max_size: int = MAX_TABLE,
+    rule: SizeRule = CALL_TO_GLORY,
     starts: Mapping[PlayerId, int] | None = None,
 ) -> list[Table]:
     """Round 1: deal players by rating into tables, or shuffle them with `seed`.
@@ -47,7 +50,7 @@ def seat_first_round(
     depend on the order of `players`.
     """
     check_unique(players)
-    sizes = table_sizes(len(players), max_size=max_size)
+    sizes = table_sizes(len(players), max_size=max_size, rule=rule)
     if seeding == "random":
         if seed is None:
             raise PairingError("seed-required", "a random first round needs a seed")
@@ -76,6 +79,7 @@ def seat_swiss_round(
     past_tables: Iterable[Sequence[PlayerId]],
     *,
     max_size: int = MAX_TABLE,
+    rule: SizeRule = CALL_TO_GLORY,
     starts: Mapping[PlayerId, int] | None = None,
 ) -> list[Table]:
     """A later round: consecutive groups of the standing, moved apart only to avoid rematches.
@@ -89,7 +93,7 @@ def seat_swiss_round(
     read from the first seats of `past_tables`.
     """
     check_unique(standing)
-    sizes = table_sizes(len(standing), max_size=max_size)
+    sizes = table_sizes(len(standing), max_size=max_size, rule=rule)
     rank = {p: i for i, p in enumerate(standing)}
     n = len(standing)
     meetings = [[0] * n for _ in range(n)]

@@ -2,6 +2,7 @@
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from tournaments.pairing.errors import PairingError
@@ -13,27 +14,54 @@ MIN_TABLE = 2
 MAX_TABLE = 4
 
 
-def table_sizes(players: int, *, max_size: int = MAX_TABLE) -> list[int]:
-    """Split `players` into tables of 2–`max_size`, largest first.
+@dataclass(frozen=True)
+class SizeRule:
+    """A game's table sizes: how many may play (`seats`) and what it plays best (`preferred`)."""
 
-    Fewest tables of 2 first (a table of 2 only when nothing else fits), then as many tables
-    of `max_size` as possible: 13 → [4, 3, 3, 3], 6 → [3, 3], 5 → [3, 2], 2 → [2].
+    seats: range = range(MIN_TABLE, MAX_TABLE + 1)
+    preferred: tuple[int, ...] = (MAX_TABLE,)
+
+
+CALL_TO_GLORY = SizeRule()
+
+
+def table_sizes(
+    players: int, *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
+) -> list[int]:
+    """Split `players` into tables the game allows, of at most `max_size`, largest first.
+
+    Tables as close to the preferred sizes as can be (fewest seats away from them in all),
+    then fewest tables of the smallest size, then fewest tables. For Call to Glory (2–4,
+    preferring 4) this is: fewest tables, a table of 2 only when nothing else fits, then as
+    many tables of `max_size` as possible: 13 → [4, 3, 3, 3], 6 → [3, 3], 5 → [3, 2].
     """
-    if not MIN_TABLE <= max_size <= MAX_TABLE:
-        raise PairingError("bad-table-size", f"tables hold 2 to 4 players, not {max_size}")
-    if players < MIN_TABLE:
+    low, high = rule.seats.start, rule.seats.stop - 1
+    if not low <= max_size <= high:
+        raise PairingError("bad-table-size", f"tables hold {low} to {high} players, not {max_size}")
+    if players < low:
         raise PairingError("too-few-players", f"{players} player(s) cannot fill a table")
-    fours_allowed = max_size >= 4
-    threes_allowed = max_size >= 3
-    for twos in range(players // 2 + 1):
-        rest = players - 2 * twos
-        for fours in range(rest // 4 if fours_allowed else 0, -1, -1):
-            threes, left = divmod(rest - 4 * fours, 3)
-            if left == 0 and (threes == 0 or threes_allowed):
-                return [4] * fours + [3] * threes + [2] * twos
-    raise PairingError(
-        "needs-bye", f"{players} players cannot all be seated at tables of {max_size}"
-    )
+    near, far = min(rule.preferred), max(rule.preferred)
+
+    def cost(size: int) -> tuple[int, int, int]:
+        away = near - size if size < near else max(0, size - far)
+        return (away, int(size == low), 1)
+
+    # best[n]: the cheapest split of n players (costs add up, so each prefix is cheapest too).
+    best: list[tuple[tuple[int, int, int], list[int]] | None] = [((0, 0, 0), [])]
+    for n in range(1, players + 1):
+        options = []
+        for size in range(max_size, low - 1, -1):
+            before = best[n - size] if n >= size else None
+            if before is not None:
+                key = tuple(a + b for a, b in zip(before[0], cost(size), strict=True))
+                options.append((key, [*before[1], size]))
+        best.append(min(options, key=lambda option: option[0]) if options else None)
+    found = best[players]
+    if found is None:
+        raise PairingError(
+            "needs-bye", f"{players} players cannot all be seated at tables of {max_size}"
+        )
+    return sorted(found[1], reverse=True)
 
 
 def snake_deal(

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing import PairingError, snake_deal, table_sizes
+from tournaments.pairing import PairingError, SizeRule, snake_deal, table_sizes
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,25 @@ def test_it_deals_in_a_snake() -> None:
     assert snake_deal(list(range(1, 9)), [4, 4]) == [[1, 4, 5, 8], [2, 3, 6, 7]]
     assert snake_deal(list(range(1, 9)), [4, 4], snake=False) == [[1, 3, 5, 7], [2, 4, 6, 8]]
     assert snake_deal(list(range(1, 8)), [3, 4]) == [[1, 4, 5], [2, 3, 6, 7]]
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (4, [4]),
+        (8, [4, 4]),
+        (9, [5, 4]),
+        (11, [6, 5]),
+        (12, [6, 6]),
+        (14, [5, 5, 4]),
+        (20, [5] * 4),
+    ],
+)
+def test_it_seats_a_game_of_4_to_7_at_tables_of_5_and_6_where_it_can(players, expected):
+    rule = SizeRule(seats=range(4, 8), preferred=(5, 6))
+    assert table_sizes(players, max_size=7, rule=rule) == expected
+
+
+def test_it_refuses_a_table_size_the_game_does_not_allow():
+    with pytest.raises(PairingError):
+        table_sizes(10, max_size=3, rule=SizeRule(seats=range(4, 8), preferred=(5, 6)))
