@@ -14,7 +14,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
 from games import registry
-from leagues.models import League, PlayedGame, Seat
+from leagues.models import League, PlayedGame, PlayedSeat
 from tournaments.models import Tournament
 
 User = get_user_model()
@@ -28,7 +28,7 @@ def visible_games(user):
     return games.filter(
         Q(club__isnull=True)
         | Q(club_id__in=Membership.objects.filter(user_id=user.pk).values("club_id"))
-        | Q(pk__in=Seat.objects.filter(user_id=user.pk).values("game_id"))
+        | Q(pk__in=PlayedSeat.objects.filter(user_id=user.pk).values("game_id"))
     )
 
 
@@ -39,7 +39,7 @@ def with_rows(games):
     rows and joins nothing before its LIMIT.
     """
     return games.prefetch_related(
-        "club", "league", Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        "club", "league", Prefetch("seats", queryset=PlayedSeat.objects.select_related("user"))
     )
 
 
@@ -135,7 +135,7 @@ def filter_games(games, values: dict):
         games = games.filter(game=data["game"])
     player = data.get("player")
     if player:
-        player_seats = Seat.objects.filter(user__username__iexact=player)
+        player_seats = PlayedSeat.objects.filter(user__username__iexact=player)
         result = data.get("result")
         if result == "won":
             player_seats = player_seats.filter(place=1)
@@ -144,7 +144,9 @@ def filter_games(games, values: dict):
         games = games.filter(pk__in=player_seats.values("game_id"))
     if data.get("opponent"):
         games = games.filter(
-            pk__in=Seat.objects.filter(user__username__iexact=data["opponent"]).values("game_id")
+            pk__in=PlayedSeat.objects.filter(user__username__iexact=data["opponent"]).values(
+                "game_id"
+            )
         )
     if data.get("club"):
         games = games.filter(club__slug=data["club"])
@@ -158,8 +160,8 @@ def filter_games(games, values: dict):
         games = games.filter(played_at__date__lte=data["date_to"])
     if data.get("players"):
         games = games.filter(
-            pk__in=Seat.objects.filter(seat=data["players"] - 1).values("game_id")
-        ).exclude(pk__in=Seat.objects.filter(seat=data["players"]).values("game_id"))
+            pk__in=PlayedSeat.objects.filter(seat=data["players"] - 1).values("game_id")
+        ).exclude(pk__in=PlayedSeat.objects.filter(seat=data["players"]).values("game_id"))
     mode = data.get("mode")
     if mode == "standard":
         games = games.filter(rounds=4)

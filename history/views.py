@@ -17,7 +17,7 @@ from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
 from leagues.forms import posted_number
-from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat
+from leagues.models import PlayedGame, PlayedSeat, RatingHistory, RoundScore
 from tournaments.models import TournamentTable
 
 PAGE_SIZE = 25
@@ -88,7 +88,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "history/game.html", context)
 
 
-def _rating_changes(game: PlayedGame, seats: list[Seat]) -> dict[int, dict]:
+def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict]:
     """Each member's displayed rating after this game and the change it made."""
     after = {row.user_id: row for row in RatingHistory.objects.filter(game=game)}
     changes = {}

@@ -22,12 +22,12 @@ from leagues import live, ratings, scorepad, signals, standings
 from leagues.models import (
     League,
     PlayedGame,
+    PlayedSeat,
     PlayerRating,
     RatingHistory,
     RatingLedger,
     RecomputeJob,
     RoundScore,
-    Seat,
 )
 
 User = get_user_model()
@@ -138,7 +138,7 @@ def record_result(
     for index, (player, scores, bonuses) in enumerate(
         zip(players, round_scores, round_bonuses, strict=True)
     ):
-        seat = Seat.objects.create(
+        seat = PlayedSeat.objects.create(
             game=played,
             seat=index,
             user=None if isinstance(player, str) else player,
@@ -174,8 +174,10 @@ def start_pad_game(
             ninja=league.ninja,
             created_by=by,
         )
-        Seat.objects.bulk_create(
-            Seat(game=game, seat=i, user=p.user, guest_name="" if p.user else p.guest_name.strip())
+        PlayedSeat.objects.bulk_create(
+            PlayedSeat(
+                game=game, seat=i, user=p.user, guest_name="" if p.user else p.guest_name.strip()
+            )
             for i, p in enumerate(players)
         )
     return game
@@ -265,7 +267,7 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
 def link_guest(club: Club, guest_name: str, user) -> int:
     """Give a guest's past games in this club to a member; ratings recompute from the first."""
     with transaction.atomic():
-        seats = Seat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
+        seats = PlayedSeat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
         # A member already seated in the same game cannot also have been the guest.
         seats = seats.exclude(game__seats__user=user)
         first = seats.order_by("game__played_at").values_list("game__played_at", flat=True)
@@ -288,7 +290,7 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
         seat.total = sum(rs)
         seat.best_round = max(rs, default=0)
         seat.place = place
-    Seat.objects.bulk_update(seats, ["total", "best_round", "place"])
+    PlayedSeat.objects.bulk_update(seats, ["total", "best_round", "place"])
 
 
 def league_changed(league: League) -> None:
@@ -352,7 +354,7 @@ def tally_league(league_id: int) -> bool:
 
 def _compute_table(league: League) -> list[dict]:
     seats = (
-        Seat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
+        PlayedSeat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
         .order_by("game__played_at", "game_id", "seat")
         .values_list("game_id", "user_id", "guest_name", "place", "total", "best_round")
     )
@@ -475,7 +477,7 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
             games = games.filter(played_at__gte=since)
             history = history.filter(played_at__gte=since)
         rows = list(
-            Seat.objects.filter(game__in=games)
+            PlayedSeat.objects.filter(game__in=games)
             .order_by("game__played_at", "game_id", "seat")
             .values_list("game_id", "game__played_at", "user_id", "place")
         )

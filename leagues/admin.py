@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from leagues.models import League, PlayedGame, PlayerRating, RecomputeJob, RoundScore, Seat
+from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RecomputeJob, RoundScore
 
 
 @admin.register(League)
@@ -11,8 +11,8 @@ class LeagueAdmin(admin.ModelAdmin):
     readonly_fields = ["results_version", "table_version", "table", "table_updated"]
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class PlayedSeatInline(admin.TabularInline):
+    model = PlayedSeat
     extra = 0
     readonly_fields = ["total", "place", "best_round"]
 
@@ -21,7 +21,7 @@ class SeatInline(admin.TabularInline):
 class PlayedGameAdmin(admin.ModelAdmin):
     list_display = ["played_at", "club", "league", "source", "status", "rated"]
     list_filter = ["status", "source", "rated"]
-    inlines = [SeatInline]
+    inlines = [PlayedSeatInline]
 
 
 @admin.register(RoundScore)

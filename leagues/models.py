@@ -233,7 +233,7 @@ class PlayedGame(models.Model):
         return any(seat.user_id == user.pk for seat in self.seats.all())
 
 
-class Seat(models.Model):
+class PlayedSeat(models.Model):
     """A player at a game, in seat order; a member, or a guest named until linked."""
 
     game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="seats")
@@ -282,7 +282,7 @@ class Seat(models.Model):
 class RoundScore(models.Model):
     """One player's score in one round: points from sets, and the Imperial Tasks bonus."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="round_scores")
+    seat = models.ForeignKey(PlayedSeat, on_delete=models.CASCADE, related_name="round_scores")
     round_no = models.PositiveSmallIntegerField()
     score = models.PositiveSmallIntegerField()
     bonus = models.PositiveSmallIntegerField(default=0)

@@ -15,7 +15,7 @@ from django.db.models import Prefetch
 from games import actions as games
 from games import registry
 from games.models import Table
-from leagues.models import PlayedGame, PlayerRating, Seat
+from leagues.models import PlayedGame, PlayedSeat, PlayerRating
 from tournaments import live, pairing
 from tournaments.models import Entry, Stage, Tournament, TournamentRound, TournamentTable
 
@@ -120,7 +120,9 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                 "tables",
                 queryset=TournamentTable.objects.select_related(
                     "game", "online_table"
-                ).prefetch_related(Prefetch("game__seats", queryset=Seat.objects.order_by("seat"))),
+                ).prefetch_related(
+                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat"))
+                ),
             )
         )
         .order_by("stage__order", "number")
@@ -264,7 +266,7 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
 
 
 def draft_round(tournament: Tournament) -> TournamentRound:
-    """Seat the next round; its tables stay editable until ``begin_round``."""
+    """PlayedSeat the next round; its tables stay editable until ``begin_round``."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         stage, number = next_stage_and_number(tournament)
@@ -349,8 +351,8 @@ def begin_round(round_: TournamentRound, by) -> None:
                     rated=tournament.rated,
                     created_by=by,
                 )
-                Seat.objects.bulk_create(
-                    Seat(game=game, seat=i, user=p) for i, p in enumerate(players)
+                PlayedSeat.objects.bulk_create(
+                    PlayedSeat(game=game, seat=i, user=p) for i, p in enumerate(players)
                 )
                 table.game = game
             table.save(update_fields=["online_table", "game"])
