@@ -117,12 +117,19 @@ class Game:
     def result(self, table: Any, state: Any) -> Result:
         raise NotImplementedError
 
-    # --- score pad
+    # --- score pad of a game played at the table
     def pad_problems(
-        self, round_scores: Sequence[int], round_bonuses: Sequence[int], variants: frozenset[str]
+        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
     ) -> list[Any]:
-        """What cannot be right about one entered round of a physical game; none by default."""
+        """What cannot be right about one entered round (scores without bonuses, and the
+        bonuses kept apart, if the game has them); none by default."""
         return []
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        """Final places from per-player round scores, sport style; most points first by
+        default."""
+        totals = [sum(scores) for scores in round_scores]
+        return [1 + sum(other > mine for other in totals) for mine in totals]
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"

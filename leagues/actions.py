@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts.models import Club
 from ctg_site.background import enqueue
 from games import registry
-from leagues import live, ratings, scorepad, signals, standings
+from leagues import live, ratings, signals, standings
 from leagues.models import (
     League,
     PlayedGame,
@@ -40,7 +40,7 @@ STUCK_AFTER = timedelta(minutes=2)
 class RoundInvalid(Exception):
     """The entered round cannot be right; ``problems`` say which scores and why."""
 
-    def __init__(self, problems: list[scorepad.RoundProblem]):
+    def __init__(self, problems: list):
         super().__init__(problems)
         self.problems = problems
 
@@ -195,7 +195,7 @@ def enter_round(
         raise ValueError("no such round")
     if not game.imperial_tasks:
         bonuses = None
-    problems = scorepad.check_round(round_no, scores, bonuses)
+    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses)
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():
@@ -285,7 +285,7 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
-    places = list(placings) if placings else scorepad.placings(rounds)
+    places = list(placings) if placings else registry.get(game.game).placings(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)
         seat.best_round = max(rs, default=0)

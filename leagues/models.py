@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
-from leagues import ratings, scorepad, standings
+from games.ctg.engine import pad as scorepad
+from leagues import ratings, standings
 
 SCHEME_CHOICES = [
     ("fair", _("Fair placement points (4 players 3-2-1-0, 3 players 3-1.5-0, 2 players 3-0)")),

@@ -11,7 +11,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues import actions, ratings, scorepad
+from games.ctg.engine import pad as scorepad
+from leagues import actions, ratings
 from leagues.access import (
     get_club_for_member,
     get_game_for_member,

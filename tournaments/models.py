@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
-from leagues import scorepad
+from games.ctg.engine import pad as scorepad
 from leagues.models import League, PlayedGame
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from games.ctg import ai, engine
+from games.ctg.engine import pad
 from games.ctg.engine.record import logged_actions
 from games.registry import Game, MoveRefused, Result, with_forfeits
 
@@ -121,6 +123,14 @@ class CallToGlory(Game):
             variants=frozenset(table.variants),
             record=record,
         )
+
+    def pad_problems(
+        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
+    ) -> list[pad.RoundProblem]:
+        return pad.check_round(round_no, scores, bonuses)
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        return pad.placings(round_scores)
 
 
 def task_bonuses(state: engine.State) -> list[list[int]]:

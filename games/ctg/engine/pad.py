@@ -1,4 +1,4 @@
-"""Rule-aware checks for a score pad, and final placings (RULES.md §5, §6, §7).
+"""Rule-aware checks for the score pad of a game played at the table (RULES.md §5, §6, §7).
 
 Pure code: no Django. A score pad only sees each player's round score, never the cards, so
 the checks ask whether the entered numbers *could* have come from a legal round:
@@ -25,16 +25,19 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations
 
-TYPE_VALUES: tuple[int, ...] = (6, 7, 8, 9, 12, 14, 16, 18, 20)
-ROUND_MAX = sum(TYPE_VALUES)  # 110
-# The most cards of one type there are (a type's value is its number of copies).
+from .cards import N_CARDS, TASK_BONUS, TYPES_TO_END, VALUES
+from .state import RoundResult
+from .state import placings as engine_placings
+
+TYPE_VALUES: tuple[int, ...] = VALUES
+ROUND_MAX = N_CARDS  # every card of every type: a type's value is its number of copies
+# The most cards of one type there are.
 MAX_SET_SIZE = max(TYPE_VALUES)
-TASK_POINTS: dict[str, int] = {"A": 5, "B": 4, "C": 3}
 
 
 def max_types(players: int) -> int:
     """How many different types one player can hold at the end of a round."""
-    return {2: 6, 3: 5, 4: 4}[players]
+    return TYPES_TO_END[players]
 
 
 def rounds_for(length: str, imperial_tasks: bool) -> int:
@@ -141,7 +144,7 @@ def _join(parts: Sequence[str]) -> str:
 
 
 @cache
-def possible_bonuses(reveals: int, points: tuple[int, ...] = (5, 4, 3)) -> frozenset[int]:
+def possible_bonuses(reveals: int, points: tuple[int, ...] = TASK_BONUS) -> frozenset[int]:
     """Every task bonus one player can get in a round with ``reveals`` task cards revealed.
 
     Each revealed card naming a type the player holds pays its deck's points per card times
@@ -160,7 +163,7 @@ def check_round(
     round_no: int,
     scores: Sequence[int],
     bonuses: Sequence[int] | None = None,
-    task_points: Iterable[int] = (5, 4, 3),
+    task_points: Iterable[int] = TASK_BONUS,
 ) -> list[RoundProblem]:
     """The problems with one round's set scores (and task bonuses); empty when it can be right.
 
@@ -227,11 +230,19 @@ def check_round(
 
 
 def placings(round_scores: Sequence[Sequence[int]]) -> list[int]:
-    """Final places per player (RULES.md §6), sport style (1, 1, 3).
+    """Final places per player (RULES.md §6), sport style (1, 1, 3), as the engine places them.
 
-    ``round_scores[p]`` are player p's round scores including task bonuses. Most total
-    points first; ties go to the higher best round, then the second best, and so on; players
-    equal on all of these share the place.
+    ``round_scores[p]`` are player p's round scores including task bonuses.
     """
-    keys = [(sum(rs), sorted(rs, reverse=True)) for rs in round_scores]
-    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    players = len(round_scores)
+    rounds = len(round_scores[0]) if players else 0
+    history = [
+        RoundResult(
+            start=0,
+            ended_by="",
+            scores=tuple(round_scores[p][r] for p in range(players)),
+            bonus=tuple(0 for _ in range(players)),
+        )
+        for r in range(rounds)
+    ]
+    return engine_placings(history, [sum(rs) for rs in round_scores])
