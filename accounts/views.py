@@ -128,7 +128,7 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership) -> d
 
 @login_required
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    club, membership = get_club_for_member(request, slug)
+    club, membership = get_club_for_member(request.user, slug)
     return render(request, "accounts/club.html", _club_context(request, club, membership))
 
 
@@ -149,7 +149,7 @@ def _after_member_change(request: HttpRequest, club: Club, membership: Membershi
 @login_required
 @require_POST
 def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    club, _membership = get_club_for_organiser(request, slug)
+    club, _membership = get_club_for_organiser(request.user, slug)
     actions.rotate_invite(club)
     messages.success(request, _("There is a new invite link. The old one no longer works."))
     return redirect(club)
@@ -158,7 +158,7 @@ def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_POST
 def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
         actions.remove_member(club, target.user_id)
@@ -170,7 +170,7 @@ def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpRes
 
 
 def _change_role(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
         actions.set_role(club, target.user_id, role)
@@ -200,7 +200,7 @@ def club_demote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     actions.unlock_login(target.user)
     messages.success(request, _("%(name)s can log in again.") % {"name": target.user})
@@ -210,7 +210,7 @@ def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResp
 @login_required
 @require_POST
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    club, _membership = get_club_for_member(request, slug)
+    club, _membership = get_club_for_member(request.user, slug)
     try:
         actions.leave_club(club, request.user)
     except actions.Refused as refused:

@@ -26,7 +26,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from accounts.models import Club, Membership
+from accounts.access import is_member
+from accounts.models import Club
 from games import registry
 from games.models import Table
 from history import queries
@@ -283,7 +284,7 @@ def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
 
 def _members_only(queryset, pk: int, user):
     item = queryset.select_related("club").filter(pk=pk).first()
-    if item is None or not Membership.objects.filter(club=item.club, user_id=user.pk).exists():
+    if item is None or not is_member(user, item.club_id):
         raise Http404(_("This club does not exist, or you are not a member of it."))
     return item
 

@@ -11,16 +11,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games.ctg.engine import pad as scorepad
 from leagues import actions, ratings
-from leagues.access import (
-    get_club_for_member,
-    get_game_for_member,
-    get_league_for_member,
-    get_league_for_organiser,
-    is_organiser,
-    require_organiser,
-)
+from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
 from leagues.forms import LeagueForm, NewPadForm, RoundForm, posted_number
 from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory, RoundScore
 

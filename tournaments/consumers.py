@@ -1,38 +1,21 @@
-"""Live tournament pages. Thin: authorise, join the tournament's group, render per viewer."""
+"""Live tournament pages: members of the tournament's club listen, rendered per viewer."""
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
 from django.template.loader import render_to_string
 
-from accounts.models import Membership
+from accounts.consumers import ClubObjectConsumer
 from tournaments.live import tournament_group
 from tournaments.models import Tournament
 
 
-class TournamentConsumer(WebsocketConsumer):
-    def connect(self):
-        user = self.scope["user"]
-        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        club_id = Tournament.objects.filter(pk=self.tournament_id).values_list("club_id", flat=True)
-        if not (
-            user.is_authenticated
-            and Membership.objects.filter(club_id__in=club_id, user_id=user.pk).exists()
-        ):
-            self.close()
-            return
-        group = tournament_group(self.tournament_id)
-        self.groups.append(group)
-        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
-        self.accept()
-
-    def receive(self, text_data=None, bytes_data=None):
-        # The page only listens; commands travel over HTTP.
-        pass
+class TournamentConsumer(ClubObjectConsumer):
+    model = Tournament
+    url_kwarg = "tournament_id"
+    group_name = staticmethod(tournament_group)
 
     def tournament_changed(self, event):
         from tournaments.views import live_context
 
-        found = Tournament.objects.select_related("club").filter(pk=self.tournament_id)
+        found = Tournament.objects.select_related("club").filter(pk=self.object_id)
         tournament = found.first()
         if tournament is None:
             return

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from leagues.access import get_club_for_member, is_organiser, require_organiser
+from accounts.access import get_club_for_member, is_organiser, require_organiser
 from leagues.forms import posted_number
 from leagues.models import League
 from tournaments import actions as tournaments
