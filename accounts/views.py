@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts import actions, limits
 from accounts.access import get_club_for_member, get_club_for_organiser, get_other_membership
 from accounts.forms import ClubForm, SettingsForm, SignupForm
+from accounts.http import MemberRequest
 from accounts.models import Club, Membership
 
 
@@ -85,13 +86,13 @@ def account_settings(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: MemberRequest) -> HttpResponse:
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     return render(request, "accounts/club_list.html", {"memberships": memberships})
 
 
 @login_required
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: MemberRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -132,7 +133,9 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "accounts/club.html", _club_context(request, club, membership))
 
 
-def _after_member_change(request: HttpRequest, club: Club, membership: Membership) -> HttpResponse:
+def _after_member_change(
+    request: MemberRequest, club: Club, membership: Membership
+) -> HttpResponse:
     """htmx swaps the member list in place; without JavaScript, back to the club page."""
     membership = club.memberships.filter(pk=membership.pk).first()
     if membership is None or membership.role != Membership.ORGANISER:
@@ -209,7 +212,7 @@ def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+def club_leave(request: MemberRequest, slug: str) -> HttpResponse:
     club, _membership = get_club_for_member(request.user, slug)
     try:
         actions.leave_club(club, request.user)
@@ -221,7 +224,7 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def club_join(request: HttpRequest, token: str) -> HttpResponse:
+def club_join(request: MemberRequest, token: str) -> HttpResponse:
     """Anyone signed in with the current invite link may join; old links stop working."""
     club = Club.objects.filter(invite_token=token).first()
     if club is None:

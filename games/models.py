@@ -36,10 +36,10 @@ class TableQuerySet(models.QuerySet):
         for the user's move first, each marked `my_move`."""
         if not user.is_authenticated:
             return []
-        tables = self.filter(
+        found = self.filter(
             seats__user=user, seats__left=False, status__in=[Table.OPEN, Table.RUNNING]
         )
-        tables = list(tables.prefetch_related("seats").distinct())
+        tables: list[Table] = list(found.prefetch_related("seats").distinct())
         for table in tables:
             table.my_move = table.waits_for(user)
         return sorted(tables, key=lambda table: not table.my_move)
@@ -120,6 +120,8 @@ class Table(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
 
     objects = TableQuerySet.as_manager()
+    # Set by TableQuerySet.playing: the user's move is awaited here.
+    my_move: bool
 
     class Meta:
         ordering = ["-created"]

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 
 
@@ -67,7 +68,8 @@ class Game:
     name: str = ""
     seats: range = range(2, 5)  # players at one table
     preferred_seats: tuple[int, ...] = (4,)  # what a tournament seats when it can
-    ai_levels: Mapping[str, tuple[str, str]] = {}  # level -> (name, description), weakest first
+    # level -> (name, description), weakest first
+    ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial

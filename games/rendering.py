@@ -84,10 +84,10 @@ def describe(name: str, text: str) -> str:
 
 def _choices(view: dict) -> dict:
     """The legal decisions of the viewer, grouped the way the page offers them."""
+    discards: dict[int, list[dict]] = {}
     groups: dict[str, list] = {
         "draw": [],
         "lay": [],
-        "discard": {},
         "bury": [],
         "ninja": [],
         "reveal": [],
@@ -98,7 +98,7 @@ def _choices(view: dict) -> dict:
         if verb == "lay":
             groups["lay"].append({"text": text, "card": card(args[0]), "count": int(args[1])})
         elif verb == "discard":
-            groups["discard"].setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
+            discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
         elif verb == "ninja":
             groups["ninja"].append(
                 {"text": text, "target": " ".join(args[:-1]), "card": card(args[-1])}
@@ -108,8 +108,7 @@ def _choices(view: dict) -> dict:
         else:
             groups[verb].append({"text": text, "arg": args[0] if args else ""})
     groups["discard"] = [
-        {"card": card(value), "options": options}
-        for value, options in sorted(groups["discard"].items())
+        {"card": card(value), "options": options} for value, options in sorted(discards.items())
     ]
     groups["draw_piles"] = [option["arg"] for option in groups["draw"]]
     return groups

@@ -151,12 +151,13 @@ def _one_of(*values: str) -> dict:
     return {"type": "string", "enum": list(values)}
 
 
-USERNAME = User._meta.get_field("username").max_length
+USERNAME: int = User._meta.get_field("username").max_length or 150
+SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
     Param("game", _text(16), "the game's key, e.g. ctg"),
     Param("player", _text(USERNAME), "username of a player in the game"),
     Param("opponent", _text(USERNAME), "username of another player in the game"),
-    Param("club", _text(Club._meta.get_field("slug").max_length), "club slug (members only)"),
+    Param("club", _text(SLUG), "club slug (members only)"),
     Param("league", _integer(), "league id"),
     Param("tournament", _integer(), "tournament id"),
     Param("date_from", {"type": "string", "format": "date"}, "first day, YYYY-MM-DD"),

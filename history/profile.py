@@ -3,17 +3,18 @@ every app and accounts may read none."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from accounts.http import MemberRequest
 from accounts.models import Club
 from history.stats import profile_stats_context
 from leagues.views import profile_ratings_context
 
 
 @login_required
-def profile(request: HttpRequest, username: str) -> HttpResponse:
+def profile(request: MemberRequest, username: str) -> HttpResponse:
     person = get_user_model().objects.filter(username=username, is_active=True).first()
     if person is None:
         raise Http404(_("There is no player with this username."))

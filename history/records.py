@@ -68,7 +68,7 @@ def check(record: dict) -> engine.State:
 
 def check_names(names) -> None:
     """Names the rules allow but a seat cannot store: too long, control or broken characters."""
-    limit = Seat._meta.get_field("name").max_length
+    limit: int = Seat._meta.get_field("name").max_length or 40
     for number, name in enumerate(names, 1):
         # Cc: NUL and other control characters; Cs: a lone surrogate from a "\ud800" escape.
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):

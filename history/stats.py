@@ -24,7 +24,7 @@ def profile_stats_context(person, viewer) -> dict:
     sizes = Counter(
         PlayedSeat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True)
     )
-    by_count: dict[int, list[dict]] = defaultdict(list)
+    by_count: dict[int, list] = defaultdict(list)
     for row in mine:
         by_count[sizes[row["game_id"]]].append(row)
     per_count = [

@@ -6,11 +6,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from accounts.http import HtmxHttpRequest
 from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Table
@@ -23,12 +24,12 @@ from tournaments.models import TournamentTable
 PAGE_SIZE = 25
 
 
-def _page(request: HttpRequest, games, size: int):
+def _page(request: HtmxHttpRequest, games, size: int):
     paginator = Paginator(games, size)
     return paginator.get_page(request.GET.get("page"))
 
 
-def history_list(request: HttpRequest) -> HttpResponse:
+def history_list(request: HtmxHttpRequest) -> HttpResponse:
     form = queries.HistoryFilter(request.GET, request.user)
     games = queries.with_rows(form.filter(queries.visible_games(request.user)))
     page = _page(request, games, PAGE_SIZE)
@@ -49,12 +50,12 @@ def _row(game: PlayedGame) -> dict:
     return {"game": game, "seats": seats, "table_id": game.table_id}
 
 
-def _visible_game(request: HttpRequest, game_id: int) -> PlayedGame:
+def _visible_game(request: HtmxHttpRequest, game_id: int) -> PlayedGame:
     games = queries.visible_games(request.user).select_related("club", "league")
     return get_object_or_404(games, pk=game_id)
 
 
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _visible_game(request, game_id)
     seats = list(
         game.seats.select_related("user").prefetch_related(
@@ -110,14 +111,14 @@ def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict
     return changes
 
 
-def _finished_table(request: HttpRequest, table_id: int) -> Table:
+def _finished_table(request: HtmxHttpRequest, table_id: int) -> Table:
     table = Table.objects.filter(pk=table_id, status=Table.FINISHED).first()
     if table is None or not viewer_of(table, request.user)[0]:
         raise table_not_found()
     return table
 
 
-def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
+def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Finished games only: a running game's record holds the order of the decks."""
     table = _finished_table(request, table_id)
     response = HttpResponse(
@@ -127,7 +128,7 @@ def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
-def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
+def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Step through a game. While it runs: its own players only, their own seat's view."""
     table = (
         Table.objects.select_related("club")
@@ -178,7 +179,7 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
-def record_import(request: HttpRequest) -> HttpResponse:
+def record_import(request: HtmxHttpRequest) -> HttpResponse:
     error = ""
     text = ""
     if request.method == "POST":

@@ -211,7 +211,7 @@ def pad_new(request, slug, league_id):
 
 def _pad_state(game: PlayedGame):
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    scores = {}
+    scores: dict[int, dict[int, tuple[int, int]]] = {}
     for rs in RoundScore.objects.filter(seat__game=game):
         scores.setdefault(rs.round_no, {})[rs.seat_id] = (rs.score, rs.bonus)
     complete = [r for r in range(1, game.rounds + 1) if len(scores.get(r, {})) == len(seats)]

@@ -134,12 +134,12 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
     game = table.game
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
-    seats = [s for s in game.seats.all() if s.user_id is not None]
+    people = [(s.user_id, s) for s in game.seats.all() if s.user_id is not None]
     # An AI that filled a no-show's seat is not in the event: places count among people.
-    place = {s.user_id: s.place or len(seats) for s in seats}
+    place = {user_id: s.place or len(people) for user_id, s in people}
     return pairing.GameResult(
         round=table.round.number,
-        scores={s.user_id: s.total for s in seats},
+        scores={user_id: s.total for user_id, s in people},
         places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
     )
 
@@ -166,7 +166,7 @@ def stage_standings(
     return pairing.standings(results, players=seated)
 
 
-def qualification(stage: Stage, rows: list[pairing.StandingRow]) -> dict[int, str]:
+def qualification(stage: Stage, rows: list[pairing.StandingRow]) -> dict[int, pairing.Mark]:
     """Can-still-qualify marks for the cut into the next stage (empty when no cut follows)."""
     following = stage.tournament.stages.filter(order=stage.order + 1).first()
     if following is None or not following.cut or not rows:
@@ -372,7 +372,7 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         if not tournament.allow_ai:
             raise NotReady("no-ai")
-        online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
+        online = Table.objects.filter(id=table.online_table_id, status=Table.OPEN).first()
         if online is None or user_id not in table.players:
             raise NotReady("not-open")
         stay = [p for p in table.players if p != user_id]
@@ -392,7 +392,7 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
 
 def start_online(table: TournamentTable) -> None:
     """The organiser starts an online table whose seats are all taken, for its host."""
-    online = Table.objects.filter(pk=table.online_table_id, status=Table.OPEN).first()
+    online = Table.objects.filter(id=table.online_table_id, status=Table.OPEN).first()
     if online is None:
         raise NotReady("not-open")
     try:

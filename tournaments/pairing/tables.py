@@ -53,7 +53,8 @@ def table_sizes(
         for size in range(max_size, low - 1, -1):
             before = best[n - size] if n >= size else None
             if before is not None:
-                key = tuple(a + b for a, b in zip(before[0], cost(size), strict=True))
+                (away, small, count), (more_away, more_small, more) = before[0], cost(size)
+                key = (away + more_away, small + more_small, count + more)
                 options.append((key, [*before[1], size]))
         best.append(min(options, key=lambda option: option[0]) if options else None)
     found = best[players]

@@ -25,6 +25,7 @@ def bot_game(options: engine.Options, names: list[str], seed: int) -> engine.Sta
     state = engine.new_game(options, names, seed=seed)
     while not state.game_over:
         seat = state.decider
+        assert seat is not None
         state.apply(ai.decide_code("heuristic", engine.view(state, seat), seed=seed), seat)
     return state
 
