@@ -137,21 +137,19 @@ def _after_member_change(
     request: MemberRequest, club: Club, membership: Membership
 ) -> HttpResponse:
     """htmx swaps the member list in place; without JavaScript, back to the club page."""
-    membership = club.memberships.filter(pk=membership.pk).first()
-    if membership is None or membership.role != Membership.ORGANISER:
+    current = club.memberships.filter(pk=membership.pk).first()
+    if current is None or current.role != Membership.ORGANISER:
         # The organiser removed or demoted themselves: the whole page changes.
-        url = reverse("club_list") if membership is None else club.get_absolute_url()
+        url = reverse("club_list") if current is None else club.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if request.htmx:
-        return render(
-            request, "accounts/club.html#members", _club_context(request, club, membership)
-        )
+        return render(request, "accounts/club.html#members", _club_context(request, club, current))
     return redirect(club)
 
 
 @login_required
 @require_POST
-def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
+def club_rotate_invite(request: MemberRequest, slug: str) -> HttpResponse:
     club, _membership = get_club_for_organiser(request.user, slug)
     actions.rotate_invite(club)
     messages.success(request, _("There is a new invite link. The old one no longer works."))
@@ -160,7 +158,7 @@ def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_remove_member(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
@@ -172,7 +170,7 @@ def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpRes
     return _after_member_change(request, club, membership)
 
 
-def _change_role(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
+def _change_role(request: MemberRequest, slug: str, user_id: int, role: str) -> HttpResponse:
     club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
@@ -190,19 +188,19 @@ def _change_role(request: HttpRequest, slug: str, user_id: int, role: str) -> Ht
 
 @login_required
 @require_POST
-def club_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_promote(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     return _change_role(request, slug, user_id, Membership.ORGANISER)
 
 
 @login_required
 @require_POST
-def club_demote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_demote(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     return _change_role(request, slug, user_id, Membership.MEMBER)
 
 
 @login_required
 @require_POST
-def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_unlock_login(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     actions.unlock_login(target.user)

@@ -86,7 +86,7 @@ def _after_commit(
         return
     from games import tasks
 
-    seat = _seat_at(table, table.plugin.decider(state))
+    seat = _seat_at(table, _decider(table, state))
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
         return
@@ -99,6 +99,13 @@ def _after_commit(
 def _locked(table_id: int) -> Table:
     """The table, locked for this transaction, with its seats at hand."""
     return Table.objects.select_for_update().prefetch_related("seats").get(pk=table_id)
+
+
+def _decider(table: Table, state: object) -> int:
+    """The seat a running game waits for (a running game always waits for someone)."""
+    seat = table.plugin.decider(state)
+    assert seat is not None, "a running game waits for a decision"
+    return seat
 
 
 def _seat_at(table: Table, position: int) -> Seat:
@@ -345,6 +352,8 @@ def play(table_id: int, seat_position: int | None, text: str, version: int, user
         raise Refused(_("This move was already played."), 409, "already-played")
     state = table.state()
     game = table.plugin
+    if seat_position is None:
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
     try:
         game.apply(state, text, seat_position)
     except MoveRefused as refused:
@@ -396,7 +405,7 @@ def _seed(table: Table) -> int:
 def _stand_in_move(table: Table, state) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
     game = table.plugin
-    seat = game.decider(state)
+    seat = _decider(table, state)
     text = game.ai_move(game.stand_in_level, table, state, seat, _seed(table))
     game.apply(state, text, seat)
     _save_state(table, state)
@@ -415,7 +424,7 @@ def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[
         return None
     state = table.state()
     game = table.plugin
-    seat = table.seats.get(position=game.decider(state))
+    seat = table.seats.get(position=_decider(table, state))
     if not (seat.is_ai or seat.left):
         return None
     level = level or seat.ai_level or game.stand_in_level
@@ -448,7 +457,7 @@ def time_out(table_id: int, version: int) -> bool:
         return False
     state = table.state()
     if table.timeout_policy == Table.FORFEIT:
-        _set_left(_seat_at(table, table.plugin.decider(state)), forfeited=True)
+        _set_left(_seat_at(table, _decider(table, state)), forfeited=True)
         if _close_if_no_humans(table):
             return True
     _stand_in_move(table, state)
@@ -461,8 +470,8 @@ def remind(table_id: int, version: int) -> bool:
     One email per wait however often this runs, and only to people who want it.
     """
     table = Table.objects.filter(pk=table_id, version=version).first()
-    seat = table and table.decider_seat()
-    if seat is None or seat.user_id is None or seat.left:
+    seat = table.decider_seat() if table is not None else None
+    if table is None or seat is None or seat.user is None or seat.left:
         return False
     user = seat.user
     if not user.turn_emails or not user.email:
@@ -492,13 +501,13 @@ CHAT_PAUSE = timedelta(seconds=1)
 def say(table_id: int, user, text: str) -> ChatMessage:
     """A player's line at the table, pushed to everyone watching it."""
     text = " ".join(text.split())
-    limit = ChatMessage._meta.get_field("text").max_length
+    limit: int = ChatMessage._meta.get_field("text").max_length or 500
     if not text:
         raise Refused(_("Write something first."), 400, "empty")
     if len(text) > limit:
         raise Refused(_("Keep it under %(n)d characters.") % {"n": limit}, 400, "too-long")
-    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).select_related("table")
-    seat = seat.first()
+    seats = Seat.objects.filter(table_id=table_id, user=user, left=False)
+    seat = seats.select_related("table").first()
     if seat is None:
         raise Refused(_("Only the players at this table can write here."), 403, "not-seated")
     recent = ChatMessage.objects.filter(seat=seat, created__gt=timezone.now() - CHAT_PAUSE)

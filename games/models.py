@@ -23,7 +23,7 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-class TableQuerySet(models.QuerySet):
+class TableQuerySet(models.QuerySet["Table"]):
     def visible_to(self, user):
         """Public tables, and club-only tables of the user's clubs."""
         public = models.Q(visibility=Table.PUBLIC)

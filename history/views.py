@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -94,6 +94,8 @@ def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict
     after = {row.user_id: row for row in RatingHistory.objects.filter(game=game)}
     changes = {}
     for seat in seats:
+        if seat.user_id is None:
+            continue
         row = after.get(seat.user_id)
         if row is None:
             continue
@@ -111,7 +113,7 @@ def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict
     return changes
 
 
-def _finished_table(request: HtmxHttpRequest, table_id: int) -> Table:
+def _finished_table(request: HttpRequest, table_id: int) -> Table:
     table = Table.objects.filter(pk=table_id, status=Table.FINISHED).first()
     if table is None or not viewer_of(table, request.user)[0]:
         raise table_not_found()
@@ -136,8 +138,10 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         .first()
     )
     allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
-    running = table is not None and table.status == Table.RUNNING
-    if not allowed or (running and own_seat is None):
+    if table is None or not allowed:
+        raise Http404(_("There is no replay of this game for you."))
+    running = table.status == Table.RUNNING
+    if running and own_seat is None:
         raise Http404(_("There is no replay of this game for you."))
     seats = list(table.seats.all())
     if running:
@@ -150,14 +154,15 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         views = [{"seat": None, "name": _("Public view")}] + [
             {"seat": s.position, "name": s.name} for s in seats
         ]
-    lines = replay.action_lines(table.record)
+    record: dict = table.record or {}
+    lines = replay.action_lines(record)
     total = len(lines)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state = replay.position(table.record, step)
+    state = replay.position(record, step)
     if running and step == total:
         state = table.supply_decks(state)
     board = board_context(table, state, viewer) | {"choices": None}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, connections, transaction
@@ -16,6 +17,7 @@ from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.models import Club
+from accounts.models import User as Member
 from ctg_site.background import enqueue
 from games import registry
 from leagues import live, ratings, signals, standings
@@ -53,7 +55,7 @@ class NotAllowed(Exception):
 class Player:
     """A seat to create: a member, or a guest by name."""
 
-    user: object | None = None
+    user: Member | None = None
     guest_name: str = ""
 
 
@@ -63,7 +65,7 @@ class Player:
 @transaction.atomic
 def record_result(
     *,
-    players: Sequence[object],
+    players: Sequence[Member | str],
     round_scores: Sequence[Sequence[int]],
     round_bonuses: Sequence[Sequence[int]] | None = None,
     placings: Sequence[int] | None = None,
@@ -257,7 +259,7 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
         game.confirmed_at = timezone.now()
         game.save(update_fields=["status", "confirmed_by", "confirmed_at"])
         _finish(game, None)
-        if game.league_id:
+        if game.league is not None:
             users = [s.user_id for s in game.seats.all() if s.user_id]
             game.league.participants.add(*users)
         _after_result_change(game, game.played_at, "result confirmed")
@@ -373,16 +375,17 @@ def _compute_table(league: League) -> list[dict]:
         games.append(standings.Game(tuple(current)))
     participants = [f"u{pk}" for pk in league.participants.values_list("pk", flat=True)]
     rows = standings.table(games, participants, league.points_scheme, league.tie_break_list)
-    user_ids = [int(r.player[1:]) for r in rows if r.player.startswith("u")]
+    keys = [str(r.player) for r in rows]  # "u<user id>" or "g<guest name>"
+    user_ids = [int(key[1:]) for key in keys if key.startswith("u")]
     names = {u.pk: str(u) for u in User.objects.filter(pk__in=user_ids)}
     out = []
-    for r in rows:
-        is_user = r.player.startswith("u")
+    for key, r in zip(keys, rows, strict=True):
+        is_user = key.startswith("u")
         out.append(
             {
-                "key": r.player,
-                "user_id": int(r.player[1:]) if is_user else None,
-                "name": names.get(int(r.player[1:]), "?") if is_user else r.player[1:],
+                "key": key,
+                "user_id": int(key[1:]) if is_user else None,
+                "name": names.get(int(key[1:]), "?") if is_user else key[1:],
                 "guest": not is_user,
                 "position": r.position,
                 "points": _num(r.points),
@@ -490,13 +493,13 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
         new_history: list[tuple] = []
         step = max(1, len(rated_games) // 20)
         for index, (game, after) in enumerate(ratings.replay(rated_games, start), start=1):
-            played_at = game.key[1]
+            game_id, played_at = cast(tuple[int, datetime], game.key)
             for (user_id, _place), skill in zip(game.seats, after, strict=True):
                 if user_id is not None:
                     new_history.append(
                         (
                             user_id,
-                            game.key[0],
+                            game_id,
                             played_at,
                             skill.mu,
                             skill.sigma,
@@ -619,4 +622,6 @@ def expected_places(game: PlayedGame) -> list[int]:
         r.user_id: r.skill
         for r in PlayerRating.objects.filter(user__in=[s.user_id for s in seats if s.user_id])
     }
-    return ratings.expected_places([known.get(s.user_id, ratings.Skill()) for s in seats])
+    return ratings.expected_places(
+        [known.get(s.user_id, ratings.Skill()) if s.user_id else ratings.Skill() for s in seats]
+    )

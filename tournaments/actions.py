@@ -372,7 +372,7 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         if not tournament.allow_ai:
             raise NotReady("no-ai")
-        online = Table.objects.filter(id=table.online_table_id, status=Table.OPEN).first()
+        online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
         if online is None or user_id not in table.players:
             raise NotReady("not-open")
         stay = [p for p in table.players if p != user_id]
@@ -392,7 +392,7 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
 
 def start_online(table: TournamentTable) -> None:
     """The organiser starts an online table whose seats are all taken, for its host."""
-    online = Table.objects.filter(id=table.online_table_id, status=Table.OPEN).first()
+    online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
     if online is None:
         raise NotReady("not-open")
     try:
