@@ -123,6 +123,17 @@ class PlayedGameQuerySet(models.QuerySet):
         return self.confirmed().filter(rated=True).order_by("played_at", "id")
 
 
+class PlayedGameSource(models.TextChoices):
+    PAD = "pad", _("score pad")
+    ONLINE = "online", _("online")
+
+
+class PlayedGameStatus(models.TextChoices):
+    DRAFT = "draft", pgettext_lazy("game status", "being entered")
+    AWAITING = "awaiting", _("awaiting confirmation")
+    CONFIRMED = "confirmed", _("confirmed")
+
+
 class PlayedGame(models.Model):
     """One finished (or, on the score pad, still being entered) game of any kind.
 
@@ -131,17 +142,18 @@ class PlayedGame(models.Model):
     games count for tables and ratings.
     """
 
-    PAD = "pad"
-    ONLINE = "online"
-    SOURCES = [(PAD, _("score pad")), (ONLINE, _("online"))]
-    DRAFT = "draft"
-    AWAITING = "awaiting"
-    CONFIRMED = "confirmed"
-    STATUSES = [
-        (DRAFT, pgettext_lazy("game status", "being entered")),
-        (AWAITING, _("awaiting confirmation")),
-        (CONFIRMED, _("confirmed")),
-    ]
+    Source = PlayedGameSource
+
+    PAD = Source.PAD
+    ONLINE = Source.ONLINE
+    SOURCES = Source.choices
+
+    Status = PlayedGameStatus
+
+    DRAFT = Status.DRAFT
+    AWAITING = Status.AWAITING
+    CONFIRMED = Status.CONFIRMED
+    STATUSES = Status.choices
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="played_games", null=True, blank=True
@@ -189,19 +201,20 @@ class PlayedGame(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["draft", "awaiting", "confirmed"]),
+                condition=Q(status__in=PlayedGameStatus.values),
                 name="game_status_valid",
             ),
             models.CheckConstraint(
-                condition=Q(source__in=["pad", "online"]), name="game_source_valid"
+                condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
             models.CheckConstraint(condition=Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"),
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(
-                condition=Q(source="pad") | Q(status="confirmed"), name="online_game_confirmed"
+                condition=Q(source=PlayedGameSource.PAD) | Q(status=PlayedGameStatus.CONFIRMED),
+                name="online_game_confirmed",
             ),
             models.CheckConstraint(
-                condition=~Q(status="confirmed") | Q(confirmed_at__isnull=False),
+                condition=~Q(status=PlayedGameStatus.CONFIRMED) | Q(confirmed_at__isnull=False),
                 name="confirmed_game_has_time",
             ),
             models.UniqueConstraint(

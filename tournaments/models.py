@@ -15,28 +15,45 @@ from games.ctg.engine import pad as scorepad
 from leagues.models import League, PlayedGame
 
 
+class TournamentMode(models.TextChoices):
+    ONLINE = "online", _("online")
+    PHYSICAL = "physical", _("at physical tables")
+    MIXED = "mixed", _("online and at physical tables")
+
+
+class TournamentSeeding(models.TextChoices):
+    BY_RATING = "rating", _("by rating")
+    RANDOM = "random", _("random")
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    RUNNING = "running", pgettext_lazy("tournament status", "running")
+    FINISHED = "finished", pgettext_lazy("tournament status", "finished")
+
+
 class Tournament(models.Model):
     """An event of one or more stages, played online, at physical tables, or both."""
 
-    ONLINE = "online"
-    PHYSICAL = "physical"
-    MIXED = "mixed"
-    MODES = [
-        (ONLINE, _("online")),
-        (PHYSICAL, _("at physical tables")),
-        (MIXED, _("online and at physical tables")),
-    ]
-    BY_RATING = "rating"
-    RANDOM = "random"
-    SEEDINGS = [(BY_RATING, _("by rating")), (RANDOM, _("random"))]
-    REGISTRATION = "registration"
-    RUNNING = "running"
-    FINISHED = "finished"
-    STATUSES = [
-        (REGISTRATION, _("registration")),
-        (RUNNING, pgettext_lazy("tournament status", "running")),
-        (FINISHED, pgettext_lazy("tournament status", "finished")),
-    ]
+    Mode = TournamentMode
+
+    ONLINE = Mode.ONLINE
+    PHYSICAL = Mode.PHYSICAL
+    MIXED = Mode.MIXED
+    MODES = Mode.choices
+
+    Seeding = TournamentSeeding
+
+    BY_RATING = Seeding.BY_RATING
+    RANDOM = Seeding.RANDOM
+    SEEDINGS = Seeding.choices
+
+    Status = TournamentStatus
+
+    REGISTRATION = Status.REGISTRATION
+    RUNNING = Status.RUNNING
+    FINISHED = Status.FINISHED
+    STATUSES = Status.choices
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     # The registered game (games.registry): its table sizes seat the rounds.
@@ -67,10 +84,10 @@ class Tournament(models.Model):
                 name="tournament_table_size",
             ),
             models.CheckConstraint(
-                condition=Q(mode__in=["online", "physical", "mixed"]), name="tournament_mode_valid"
+                condition=Q(mode__in=TournamentMode.values), name="tournament_mode_valid"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["registration", "running", "finished"]),
+                condition=Q(status__in=TournamentStatus.values),
                 name="tournament_status_valid",
             ),
         ]
@@ -86,17 +103,21 @@ class Tournament(models.Model):
         return scorepad.rounds_for(self.game_length, False)
 
 
+class StageKind(models.TextChoices):
+    SWISS = "swiss", _("Swiss table rounds")
+    BRACKET = "bracket", _("elimination bracket of tables")
+    ROUND_ROBIN = "robin", _("round robin")
+
+
 class Stage(models.Model):
     """One format of the event; a later stage takes the top ``cut`` of the one before."""
 
-    SWISS = "swiss"
-    BRACKET = "bracket"
-    ROUND_ROBIN = "robin"
-    KINDS = [
-        (SWISS, _("Swiss table rounds")),
-        (BRACKET, _("elimination bracket of tables")),
-        (ROUND_ROBIN, _("round robin")),
-    ]
+    Kind = StageKind
+
+    SWISS = Kind.SWISS
+    BRACKET = Kind.BRACKET
+    ROUND_ROBIN = Kind.ROUND_ROBIN
+    KINDS = Kind.choices
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     order = models.PositiveSmallIntegerField(default=1)
@@ -112,9 +133,7 @@ class Stage(models.Model):
         ordering = ["tournament_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
-            models.CheckConstraint(
-                condition=Q(kind__in=["swiss", "bracket", "robin"]), name="stage_kind_valid"
-            ),
+            models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="stage_has_rounds"),
             models.CheckConstraint(condition=Q(advance__gte=1), name="stage_advance_positive"),
         ]
