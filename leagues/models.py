@@ -207,7 +207,9 @@ class PlayedGame(models.Model):
             models.CheckConstraint(
                 condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
-            models.CheckConstraint(condition=Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"),
+            models.CheckConstraint(
+                condition=~Q(game="ctg") | Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"
+            ),
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(
                 condition=Q(source=PlayedGameSource.PAD) | Q(status=PlayedGameStatus.CONFIRMED),
@@ -278,9 +280,10 @@ class PlayedSeat(models.Model):
             models.CheckConstraint(
                 condition=Q(user__isnull=False) | ~Q(guest_name=""), name="seat_has_player"
             ),
-            models.CheckConstraint(condition=Q(seat__lt=4), name="seat_at_most_four"),
+            # Seat numbers of any hosted game (games.registry): De l'Orc seats up to 7.
+            models.CheckConstraint(condition=Q(seat__lt=8), name="seat_below_eight"),
             models.CheckConstraint(
-                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=4),
+                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=8),
                 name="seat_place_valid",
             ),
         ]
