@@ -246,14 +246,14 @@ def render_board(
     """
     if request is not None:
         context = board_context(table, table.state(), viewer) | {"oob": oob}
-        return render_to_string("games/table.html#board", context, request=request)
+        return render_to_string(table.plugin.board_template, context, request=request)
     key = (table.identity, table.version, table.status, viewer, language)
     html = cached_board(*key)
     if html is not None:
         return html
     with translation.override(language):
         html = render_to_string(
-            "games/table.html#board", board_context(table, table.state(), viewer)
+            table.plugin.board_template, board_context(table, table.state(), viewer)
         )
     with _cache_lock:
         _cache[key] = html

@@ -169,7 +169,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     board["table"].deadline = None
     context = {
         "table": table,
-        "board_html": render_to_string("games/table.html#board", board, request=request),
+        "board_html": render_to_string(table.plugin.board_template, board, request=request),
         "step": step,
         "total": total,
         "viewer": viewer,
