@@ -35,7 +35,8 @@ lint: export DEBUG = 1
 lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games/engine games/orc games/ai leagues/pairing
+	$(VENV)/bin/mypy accounts games leagues tournaments history ctg_site
+	$(VENV)/bin/lint-imports
 
 # Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).
 serve-all: setup

@@ -8,30 +8,44 @@ says so. Anonymous visitors never reach these helpers: the views are behind
 """
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from accounts.models import Club, Membership
 
 
-def get_club_for_member(request: HttpRequest, slug: str) -> tuple[Club, Membership]:
-    """The club and the signed-in user's membership, or 404 for anyone outside it."""
+def is_member(user, club_id: int) -> bool:
+    """Whether `user` (perhaps anonymous) is a member of the club."""
+    return (
+        user.is_authenticated
+        and Membership.objects.filter(club_id=club_id, user_id=user.pk).exists()
+    )
+
+
+def get_club_for_member(user, slug: str) -> tuple[Club, Membership]:
+    """The club and the user's membership, or 404 for anyone outside it."""
     membership = (
-        Membership.objects.select_related("club")
-        .filter(club__slug=slug, user_id=request.user.pk)
-        .first()
+        Membership.objects.select_related("club").filter(club__slug=slug, user_id=user.pk).first()
     )
     if membership is None:
         raise Http404(_("This club does not exist, or you are not a member of it."))
     return membership.club, membership
 
 
-def get_club_for_organiser(request: HttpRequest, slug: str) -> tuple[Club, Membership]:
+def get_club_for_organiser(user, slug: str) -> tuple[Club, Membership]:
     """Like get_club_for_member, and 403 for members who are not organisers."""
-    club, membership = get_club_for_member(request, slug)
-    if membership.role != Membership.ORGANISER:
-        raise PermissionDenied(_("Only the club's organisers can do this."))
+    club, membership = get_club_for_member(user, slug)
+    require_organiser(membership)
     return club, membership
+
+
+def is_organiser(membership: Membership) -> bool:
+    return membership.role == Membership.ORGANISER
+
+
+def require_organiser(membership: Membership) -> None:
+    if not is_organiser(membership):
+        raise PermissionDenied(_("Only the club's organisers can do this."))
 
 
 def get_other_membership(club: Club, user_id: int) -> Membership:

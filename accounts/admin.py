@@ -8,7 +8,7 @@ from accounts.models import Club, Membership, User
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         (_("Call to Glory"), {"fields": ("display_name", "preferred_language", "turn_emails")}),
     )
     list_display = ("username", "display_name", "email", "preferred_language", "is_staff")

@@ -95,7 +95,7 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
         request,
         "registration/locked_out.html",
         {"minutes": lockout_minutes()},
-        status=settings.AXES_HTTP_RESPONSE_CODE,
+        status=getattr(settings, "AXES_HTTP_RESPONSE_CODE", 429),
     )
 
 

@@ -5,7 +5,6 @@ from accounts import views
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("settings/", views.account_settings, name="settings"),
-    path("u/<str:username>/", views.profile, name="profile"),
     path(
         "reset/<uidb64>/<token>/",
         views.PasswordResetConfirmView.as_view(),

@@ -1,10 +1,10 @@
 from django.conf import settings as django_settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts import actions, limits
 from accounts.access import get_club_for_member, get_club_for_organiser, get_other_membership
 from accounts.forms import ClubForm, SettingsForm, SignupForm
+from accounts.http import MemberRequest
 from accounts.models import Club, Membership
 
 
@@ -46,23 +47,6 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         actions.unlock_login(form.user)
         return response
-
-
-@login_required
-def profile(request: HttpRequest, username: str) -> HttpResponse:
-    person = get_user_model().objects.filter(username=username, is_active=True).first()
-    if person is None:
-        raise Http404(_("There is no player with this username."))
-    clubs = Club.objects.filter(members=person)
-    if person != request.user:
-        # Clubs are private: show only the ones the visitor is in too.
-        clubs = clubs.filter(members=request.user)
-    from history.stats import profile_stats_context  # history builds on accounts
-    from leagues.views import profile_ratings_context  # leagues builds on accounts
-
-    context = {"person": person, "clubs": clubs} | profile_ratings_context(person)
-    context |= profile_stats_context(person, request.user)
-    return render(request, "accounts/profile.html", context)
 
 
 def _set_language_cookie(response: HttpResponse, language: str) -> None:
@@ -102,13 +86,13 @@ def account_settings(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: MemberRequest) -> HttpResponse:
     memberships = request.user.memberships.select_related("club").order_by("club__name")
     return render(request, "accounts/club_list.html", {"memberships": memberships})
 
 
 @login_required
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: MemberRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -145,28 +129,28 @@ def _club_context(request: HttpRequest, club: Club, membership: Membership) -> d
 
 @login_required
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    club, membership = get_club_for_member(request, slug)
+    club, membership = get_club_for_member(request.user, slug)
     return render(request, "accounts/club.html", _club_context(request, club, membership))
 
 
-def _after_member_change(request: HttpRequest, club: Club, membership: Membership) -> HttpResponse:
+def _after_member_change(
+    request: MemberRequest, club: Club, membership: Membership
+) -> HttpResponse:
     """htmx swaps the member list in place; without JavaScript, back to the club page."""
-    membership = club.memberships.filter(pk=membership.pk).first()
-    if membership is None or membership.role != Membership.ORGANISER:
+    current = club.memberships.filter(pk=membership.pk).first()
+    if current is None or current.role != Membership.ORGANISER:
         # The organiser removed or demoted themselves: the whole page changes.
-        url = reverse("club_list") if membership is None else club.get_absolute_url()
+        url = reverse("club_list") if current is None else club.get_absolute_url()
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     if request.htmx:
-        return render(
-            request, "accounts/club.html#members", _club_context(request, club, membership)
-        )
+        return render(request, "accounts/club.html#members", _club_context(request, club, current))
     return redirect(club)
 
 
 @login_required
 @require_POST
-def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    club, _membership = get_club_for_organiser(request, slug)
+def club_rotate_invite(request: MemberRequest, slug: str) -> HttpResponse:
+    club, _membership = get_club_for_organiser(request.user, slug)
     actions.rotate_invite(club)
     messages.success(request, _("There is a new invite link. The old one no longer works."))
     return redirect(club)
@@ -174,8 +158,8 @@ def club_rotate_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+def club_remove_member(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
         actions.remove_member(club, target.user_id)
@@ -186,8 +170,8 @@ def club_remove_member(request: HttpRequest, slug: str, user_id: int) -> HttpRes
     return _after_member_change(request, club, membership)
 
 
-def _change_role(request: HttpRequest, slug: str, user_id: int, role: str) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+def _change_role(request: MemberRequest, slug: str, user_id: int, role: str) -> HttpResponse:
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     try:
         actions.set_role(club, target.user_id, role)
@@ -204,20 +188,20 @@ def _change_role(request: HttpRequest, slug: str, user_id: int, role: str) -> Ht
 
 @login_required
 @require_POST
-def club_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_promote(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     return _change_role(request, slug, user_id, Membership.ORGANISER)
 
 
 @login_required
 @require_POST
-def club_demote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def club_demote(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
     return _change_role(request, slug, user_id, Membership.MEMBER)
 
 
 @login_required
 @require_POST
-def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club, membership = get_club_for_organiser(request, slug)
+def club_unlock_login(request: MemberRequest, slug: str, user_id: int) -> HttpResponse:
+    club, membership = get_club_for_organiser(request.user, slug)
     target = get_other_membership(club, user_id)
     actions.unlock_login(target.user)
     messages.success(request, _("%(name)s can log in again.") % {"name": target.user})
@@ -226,8 +210,8 @@ def club_unlock_login(request: HttpRequest, slug: str, user_id: int) -> HttpResp
 
 @login_required
 @require_POST
-def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    club, _membership = get_club_for_member(request, slug)
+def club_leave(request: MemberRequest, slug: str) -> HttpResponse:
+    club, _membership = get_club_for_member(request.user, slug)
     try:
         actions.leave_club(club, request.user)
     except actions.Refused as refused:
@@ -238,7 +222,7 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def club_join(request: HttpRequest, token: str) -> HttpResponse:
+def club_join(request: MemberRequest, token: str) -> HttpResponse:
     """Anyone signed in with the current invite link may join; old links stop working."""
     club = Club.objects.filter(invite_token=token).first()
     if club is None:

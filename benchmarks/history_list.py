@@ -36,12 +36,12 @@ def main() -> None:
 
     from accounts.models import Club, Membership, User
     from history import views
-    from leagues.models import League, PlayedGame, RoundScore, Seat
+    from leagues.models import League, PlayedGame, PlayedSeat, RoundScore
 
     print("setting up (not timed)…", flush=True)
     if PlayedGame.objects.count() != args.games:
         RoundScore.objects.all().delete()
-        Seat.objects.all().delete()
+        PlayedSeat.objects.all().delete()
         PlayedGame.objects.all().delete()
         League.objects.all().delete()
         Membership.objects.all().delete()
@@ -81,12 +81,14 @@ def main() -> None:
                 for s, (user, total) in enumerate(zip(players, totals, strict=True)):
                     place = 1 + sum(1 for t in totals if t > total)
                     seats.append(
-                        Seat(game=game, seat=s, user=user, total=total, place=place, best_round=0)
+                        PlayedSeat(
+                            game=game, seat=s, user=user, total=total, place=place, best_round=0
+                        )
                     )
-            Seat.objects.bulk_create(seats, batch_size=10_000)
+            PlayedSeat.objects.bulk_create(seats, batch_size=10_000)
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-    print(f"{PlayedGame.objects.count()} games, {Seat.objects.count()} seats")
+    print(f"{PlayedGame.objects.count()} games, {PlayedSeat.objects.count()} seats")
 
     member = User.objects.get(username="hbench1")
     client = Client()

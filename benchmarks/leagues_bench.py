@@ -40,17 +40,17 @@ def main() -> None:
     from leagues.models import (
         League,
         PlayedGame,
+        PlayedSeat,
         PlayerRating,
         RatingHistory,
         RecomputeJob,
-        Seat,
     )
 
     print("setting up (not timed)…", flush=True)
     RatingHistory.objects.all().delete()
     PlayerRating.objects.all().delete()
     RecomputeJob.objects.all().delete()
-    Seat.objects.all().delete()
+    PlayedSeat.objects.all().delete()
     PlayedGame.objects.all().delete()
     League.objects.all().delete()
     Membership.objects.all().delete()
@@ -91,7 +91,7 @@ def main() -> None:
                 for s, (user, total) in enumerate(zip(players, totals, strict=True)):
                     place = 1 + sum(1 for t in totals if t > total)
                     seats.append(
-                        Seat(
+                        PlayedSeat(
                             game=game,
                             seat=s,
                             user=user,
@@ -100,7 +100,7 @@ def main() -> None:
                             best_round=min(110, total),
                         )
                     )
-            Seat.objects.bulk_create(seats, batch_size=10_000)
+            PlayedSeat.objects.bulk_create(seats, batch_size=10_000)
 
     make_games(args.games - args.league_games - args.league_games // 10, users)
     league = League.objects.create(club=club, name="Bench league")
@@ -115,7 +115,7 @@ def main() -> None:
         # Autovacuum would do this soon after a bulk load; plans need real statistics.
         cursor.execute("ANALYZE")
     total_games = PlayedGame.objects.count()
-    print(f"{total_games} games, {Seat.objects.count()} seats, {args.players} players")
+    print(f"{total_games} games, {PlayedSeat.objects.count()} seats, {args.players} players")
 
     # --- recompute ------------------------------------------------------------------
     job = RecomputeJob.objects.create(reason="benchmark")

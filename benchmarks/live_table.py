@@ -108,7 +108,7 @@ def main() -> None:
 async def run(base: str, table_id: int, sessions: list[str], args) -> list[float]:
     import websockets
 
-    from games import engine
+    from games.ctg import engine
     from games.models import Table
 
     ws_url = base.replace("http", "ws") + f"/ws/tables/{table_id}/"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from leagues.pairing import (
+from tournaments.pairing import (
     GameResult,
     meeting_counts,
     repeat_count,

@@ -2,5 +2,6 @@
 
 from games.routing import websocket_urlpatterns as games_routes
 from leagues.routing import websocket_urlpatterns as leagues_routes
+from tournaments.routing import websocket_urlpatterns as tournaments_routes
 
-websocket_urlpatterns: list = [*games_routes, *leagues_routes]
+websocket_urlpatterns: list = [*games_routes, *leagues_routes, *tournaments_routes]

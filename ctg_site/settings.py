@@ -48,11 +48,16 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "ctg_site",
     "accounts",
     "games",
     "leagues",
+    "tournaments",
     "history",
 ]
+
+# The games this site hosts (games/registry.py): each names a games.registry.Game instance.
+GAMES = ["games.ctg.game.CALL_TO_GLORY"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

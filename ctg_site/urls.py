@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("accounts.club_urls")),
     path("", include("leagues.urls")),
+    path("", include("tournaments.urls")),
     path("play/", include("games.urls")),
     path("", include("history.urls")),
 ]

@@ -14,7 +14,8 @@ from django.shortcuts import render
 from ctg_site.celery import app as celery_app
 from games.models import Table
 from history.queries import with_rows
-from leagues.models import League, PlayedGame, Tournament
+from leagues.models import League, PlayedGame
+from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 

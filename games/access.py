@@ -3,6 +3,7 @@
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from accounts.access import is_member
 from games.models import Seat, Table
 
 
@@ -18,7 +19,7 @@ def viewer_of(table: Table, user) -> tuple[bool, int | None]:
             return True, seat.position
     if table.visibility == Table.PUBLIC:
         return True, None
-    return bool(user.is_authenticated and table.club.memberships.filter(user=user).exists()), None
+    return is_member(user, table.club_id) if table.club_id else False, None
 
 
 def seat_positions(table_id: int) -> dict[str, int]:

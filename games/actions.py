@@ -18,45 +18,18 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ctg_site.background import enqueue
-from games import ai, engine
 from games.access import seat_positions
-from games.engine.record import logged_actions
+from games.ctg.game import CALL_TO_GLORY
 from games.groups import LOBBY_GROUP, player_group, table_group
-from games.models import ChatMessage, Seat, Table, TaskCards
-from leagues.actions import record_result
+from games.models import ChatMessage, Seat, Table
+from games.registry import MoveRefused
+from games.signals import game_finished
 
-# Each level's name and what a host choosing it should know, in the site's languages.
-AI_LEVELS = {
-    "greedy": (
-        gettext_lazy("Beginner"),
-        gettext_lazy(
-            "Lays its most valuable set as soon as it can, otherwise discards its rarest card."
-        ),
-    ),
-    "heuristic": (
-        gettext_lazy("Card counter"),
-        gettext_lazy(
-            "Counts every card it has seen, lays sets that others can hardly beat, keeps pairs "
-            "and sets the pace of the round."
-        ),
-    ),
-    "search": (
-        gettext_lazy("Tactician"),
-        gettext_lazy(
-            "Imagines thousands of ways the hidden cards could lie and plays each out to the end "
-            "of the round: about a second a move."
-        ),
-    ),
-    "search-strong": (
-        gettext_lazy("Master"),
-        gettext_lazy("The tactician thinking longer: up to two seconds a move."),
-    ),
-}
-# Plays for people who left or ran out of time: quick, and sensible.
-STAND_IN_LEVEL = "heuristic"
+# The levels and stand-in of Call to Glory, for callers that name them; a table asks its game.
+AI_LEVELS = CALL_TO_GLORY.ai_levels
+STAND_IN_LEVEL = CALL_TO_GLORY.stand_in_level
 
 
 class Refused(Exception):
@@ -96,7 +69,7 @@ def _broadcast(
 
 
 def _after_commit(
-    table: Table, state: engine.State | None = None, lobby: bool = True, passed: bool = False
+    table: Table, state: object | None = None, lobby: bool = True, passed: bool = False
 ) -> None:
     """Tell viewers, and set the next AI move, clock check or reminder going, once this commits.
 
@@ -113,7 +86,7 @@ def _after_commit(
         return
     from games import tasks
 
-    seat = _seat_at(table, state.decider)
+    seat = _seat_at(table, _decider(table, state))
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
         return
@@ -126,6 +99,13 @@ def _after_commit(
 def _locked(table_id: int) -> Table:
     """The table, locked for this transaction, with its seats at hand."""
     return Table.objects.select_for_update().prefetch_related("seats").get(pk=table_id)
+
+
+def _decider(table: Table, state: object) -> int:
+    """The seat a running game waits for (a running game always waits for someone)."""
+    seat = table.plugin.decider(state)
+    assert seat is not None, "a running game waits for a decision"
+    return seat
 
 
 def _seat_at(table: Table, position: int) -> Seat:
@@ -162,6 +142,7 @@ def _open(table_id: int) -> Table:
 
 # What a rematch keeps of the game before it.
 REMATCH_SETTINGS = (
+    "game",
     "club",
     "visibility",
     "seats_count",
@@ -236,15 +217,17 @@ def take_seat(table_id: int, user) -> Seat:
 
 
 @transaction.atomic
-def add_ai(table_id: int, host, level: str = ai.DEFAULT_LEVEL) -> Seat:
+def add_ai(table_id: int, host, level: str | None = None) -> Seat:
     table = _open(table_id)
     if table.host_id != host.pk:
         raise Refused(_("Only the host can give a seat to an AI player."), 403, "not-host")
-    if level not in AI_LEVELS:
+    game = table.plugin
+    level = level or game.default_ai_level
+    if level not in game.ai_levels:
         raise Refused(_("There is no such AI player."), 400, "bad-level")
     position = _free_position(table)
     seat = Seat.objects.create(
-        table=table, position=position, ai_level=level, name=f"{ai.LEVELS[level][0]} {position + 1}"
+        table=table, position=position, ai_level=level, name=f"{game.ai_name(level)} {position + 1}"
     )
     _after_commit(table)
     return seat
@@ -315,14 +298,7 @@ def start(table_id: int, user) -> Table:
         random.Random(table.seed).shuffle(order)
         _reposition(table, dict(zip(range(table.seats_count), order, strict=True)), seats)
     names = list(table.seats.order_by("position").values_list("name", flat=True))
-    tasks = None
-    if table.imperial_tasks:
-        from games.engine.state import deal_tasks
-
-        table.task_distribution = TaskCards.current()
-        rng = random.Random(f"{table.seed}:tasks")
-        tasks = deal_tasks(table.seats_count, rng, table.task_distribution)
-    state = engine.new_game(table.options, names, decks=[table.deck(0)], tasks=tasks)
+    state = table.plugin.new_state(table, names)
     _save_state(table, state)
     table.status = Table.RUNNING
     table.started = timezone.now()
@@ -334,65 +310,35 @@ def start(table_id: int, user) -> Table:
 # ----------------------------------------------------------------------------- play
 
 
-def _save_state(table: Table, state: engine.State) -> None:
-    table.supply_decks(state)
-    table.record = engine.to_record(state)
-    table.version = len(logged_actions(state))
+def _save_state(table: Table, state) -> None:
+    game = table.plugin
+    game.advance(table, state)
+    table.record = game.dump(state)
+    table.version = game.version(state)
+    over = game.is_over(state)
     table.deadline = (
         timezone.now() + timedelta(seconds=table.clock_seconds)
-        if table.clock != Table.NO_CLOCK and not state.game_over
+        if table.clock != Table.NO_CLOCK and not over
         else None
     )
-    if state.game_over:
+    if over:
         _finish(table, state)
 
 
-def task_bonuses(state: engine.State) -> list[list[int]]:
-    """Per seat, per round, the Imperial Tasks part of its round score."""
-    return [[r.bonus[seat] for r in state.history] for seat in range(state.n)]
+def _finish(table: Table, state) -> None:
+    """The hand-off point: the game's result goes out to whoever keeps results.
 
-
-def _finish(table: Table, state: engine.State) -> None:
-    """The hand-off point: a finished game's result, for leagues and ratings to take.
-
-    Players who forfeited on time are placed after everyone else.
+    Receivers run inside this transaction, so the result is stored with the final move.
     """
-    result = engine.result(state)
-    forfeited = list(table.seats.filter(forfeited=True).values_list("name", flat=True))
-    if forfeited:
-        placings = result["placings"]
-        order = sorted(placings, key=lambda name: (name in forfeited, placings[name]))
-        result["placings"] = {name: order.index(name) + 1 for name in placings}
-        for name in order[1:]:
-            previous = order[order.index(name) - 1]
-            same = (name in forfeited) == (previous in forfeited)
-            if same and placings[name] == placings[previous]:
-                result["placings"][name] = result["placings"][previous]
-        result["forfeited"] = forfeited
-    table.result = result
+    result = table.plugin.result(table, state)
+    table.result = result.record
     table.status = Table.FINISHED
     table.finished = timezone.now()
-    seats = list(table.seats.select_related("user").order_by("position"))
-    names = [seat.name for seat in seats]
-    # AI players and forfeits: the game still counts, people's ratings move, bots' do not.
-    record_result(
-        players=[seat.user if seat.user else seat.name for seat in seats],
-        round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
-        round_bonuses=task_bonuses(state),
-        placings=[result["placings"][name] for name in names],
-        played_at=table.finished,
-        club=table.club,
-        imperial_tasks=table.imperial_tasks,
-        ninja=table.ninja,
-        rated=table.rated,
-        external_ref=f"online:{table.pk}",
-    )
+    game_finished.send(sender=Table, table=table, result=result)
 
 
 @transaction.atomic
-def play(
-    table_id: int, seat_position: int | None, text: str, version: int, user=None
-) -> engine.State:
+def play(table_id: int, seat_position: int | None, text: str, version: int, user=None) -> object:
     """Apply one decision of the seat at `seat_position` (or `user`'s), seen at `version`."""
     table = _locked(table_id)
     if user is not None:
@@ -405,21 +351,23 @@ def play(
     if version != table.version:
         raise Refused(_("This move was already played."), 409, "already-played")
     state = table.state()
+    game = table.plugin
+    if seat_position is None:
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
     try:
-        action = engine.parse_action(text, state.names)
-        state.apply(action, seat_position)
-    except engine.NotationError as error:
-        raise Refused(_("That is not a move: %(error)s") % {"error": error}) from None
-    except engine.IllegalAction as error:
-        raise Refused(error.message, 400, error.code) from None
+        game.apply(state, text, seat_position)
+    except MoveRefused as refused:
+        if refused.code == "notation":
+            raise Refused(_("That is not a move: %(error)s") % {"error": refused.message}) from None
+        raise Refused(refused.message, 400, refused.code) from None
     _save_state(table, state)
     table.save()
-    passed = state.decider != seat_position
+    passed = game.decider(state) != seat_position
     _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
     return state
 
 
-def play_for(table_id: int, user, text: str, version: int) -> engine.State:
+def play_for(table_id: int, user, text: str, version: int) -> object:
     return play(table_id, None, text, version, user=user)
 
 
@@ -454,19 +402,16 @@ def _seed(table: Table) -> int:
     return hash((table.seed, table.version))
 
 
-def _ai_view(table: Table, state: engine.State, seat: int) -> dict:
-    """What an AI player at `seat` may see: its view and the game's task card faces."""
-    return engine.view(state, seat) | {"task_cards": table.task_distribution}
-
-
-def _stand_in_move(table: Table, state: engine.State) -> None:
+def _stand_in_move(table: Table, state) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
-    seat = state.decider
-    text = ai.decide(STAND_IN_LEVEL, _ai_view(table, state, seat), seed=_seed(table))
-    state.apply(engine.parse_action(text, state.names), seat)
+    game = table.plugin
+    seat = _decider(table, state)
+    text = game.ai_move(game.stand_in_level, table, state, seat, _seed(table))
+    game.apply(state, text, seat)
     _save_state(table, state)
     table.save()
-    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=state.decider != seat)
+    passed = game.decider(state) != seat
+    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
 
 
 def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[int, str] | None:
@@ -478,12 +423,12 @@ def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[
     if table.status != Table.RUNNING or table.version != version:
         return None
     state = table.state()
-    seat = table.seats.get(position=state.decider)
+    game = table.plugin
+    seat = table.seats.get(position=_decider(table, state))
     if not (seat.is_ai or seat.left):
         return None
-    level = level or seat.ai_level or STAND_IN_LEVEL
-    view = _ai_view(table, state, seat.position)
-    return seat.position, ai.decide(level, view, seed=_seed(table))
+    level = level or seat.ai_level or game.stand_in_level
+    return seat.position, game.ai_move(level, table, state, seat.position, _seed(table))
 
 
 def ai_play(table_id: int, version: int, level: str | None = None) -> bool:
@@ -512,7 +457,7 @@ def time_out(table_id: int, version: int) -> bool:
         return False
     state = table.state()
     if table.timeout_policy == Table.FORFEIT:
-        _set_left(_seat_at(table, state.decider), forfeited=True)
+        _set_left(_seat_at(table, _decider(table, state)), forfeited=True)
         if _close_if_no_humans(table):
             return True
     _stand_in_move(table, state)
@@ -525,8 +470,8 @@ def remind(table_id: int, version: int) -> bool:
     One email per wait however often this runs, and only to people who want it.
     """
     table = Table.objects.filter(pk=table_id, version=version).first()
-    seat = table and table.decider_seat()
-    if seat is None or seat.user_id is None or seat.left:
+    seat = table.decider_seat() if table is not None else None
+    if table is None or seat is None or seat.user is None or seat.left:
         return False
     user = seat.user
     if not user.turn_emails or not user.email:
@@ -556,13 +501,13 @@ CHAT_PAUSE = timedelta(seconds=1)
 def say(table_id: int, user, text: str) -> ChatMessage:
     """A player's line at the table, pushed to everyone watching it."""
     text = " ".join(text.split())
-    limit = ChatMessage._meta.get_field("text").max_length
+    limit: int = ChatMessage._meta.get_field("text").max_length or 500
     if not text:
         raise Refused(_("Write something first."), 400, "empty")
     if len(text) > limit:
         raise Refused(_("Keep it under %(n)d characters.") % {"n": limit}, 400, "too-long")
-    seat = Seat.objects.filter(table_id=table_id, user=user, left=False).select_related("table")
-    seat = seat.first()
+    seats = Seat.objects.filter(table_id=table_id, user=user, left=False)
+    seat = seats.select_related("table").first()
     if seat is None:
         raise Refused(_("Only the players at this table can write here."), 403, "not-seated")
     recent = ChatMessage.objects.filter(seat=seat, created__gt=timezone.now() - CHAT_PAUSE)

@@ -139,9 +139,9 @@ def language_of(scope) -> str:
     """The viewer's language: the switcher's cookie, the profile's choice, then the browser."""
     user = scope["user"]
     cookies = scope.get("cookies", {})
-    if settings.LANGUAGE_COOKIE_NAME not in cookies and getattr(user, "preferred_language", ""):
+    if settings.LANGUAGE_COOKIE_NAME not in cookies and getattr(user, "preferred_language", None):
         return user.preferred_language
-    return translation.get_language_from_request(_ScopeRequest(scope))
+    return translation.get_language_from_request(_ScopeRequest(scope))  # type: ignore[arg-type]
 
 
 class _ScopeRequest:

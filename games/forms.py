@@ -19,7 +19,9 @@ class TableForm(forms.Form):
     )
     ninja = forms.BooleanField(label=_("Power of the Ninja"), required=False)
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Table.VISIBILITIES)
-    club = forms.ModelChoiceField(label=_("Club"), queryset=None, required=False)
+    club: forms.ModelChoiceField = forms.ModelChoiceField(
+        label=_("Club"), queryset=None, required=False
+    )
     seat_order = forms.ChoiceField(label=_("Seat order"), choices=Table.SEAT_ORDERS)
     clock = forms.ChoiceField(label=_("Clock"), choices=Table.CLOCKS)
     clock_seconds = forms.IntegerField(

@@ -10,10 +10,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import new_invite_token
-from games import engine
-from games.engine.cards import DEFAULT_TASKS, VALUES, full_deck
+from games.ctg import engine
+from games.ctg.engine.cards import DEFAULT_TASKS, VALUES, full_deck
+from games.registry import Game
+from games.registry import get as get_game
 
-_states: OrderedDict[tuple[int, int, int], engine.State] = OrderedDict()
+_states: OrderedDict[tuple[int, int, int], object] = OrderedDict()
 _states_lock = threading.Lock()
 
 
@@ -21,7 +23,7 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
-class TableQuerySet(models.QuerySet):
+class TableQuerySet(models.QuerySet["Table"]):
     def visible_to(self, user):
         """Public tables, and club-only tables of the user's clubs."""
         public = models.Q(visibility=Table.PUBLIC)
@@ -34,10 +36,10 @@ class TableQuerySet(models.QuerySet):
         for the user's move first, each marked `my_move`."""
         if not user.is_authenticated:
             return []
-        tables = self.filter(
+        found = self.filter(
             seats__user=user, seats__left=False, status__in=[Table.OPEN, Table.RUNNING]
         )
-        tables = list(tables.prefetch_related("seats").distinct())
+        tables: list[Table] = list(found.prefetch_related("seats").distinct())
         for table in tables:
             table.my_move = table.waits_for(user)
         return sorted(tables, key=lambda table: not table.my_move)
@@ -76,6 +78,9 @@ class Table(models.Model):
     RANDOM_ORDER, HOST_ORDER = "random", "host"
     SEAT_ORDERS = [(RANDOM_ORDER, _("random")), (HOST_ORDER, _("as the host sets it"))]
 
+    # The registered game played here (games.registry); the columns below up to `rated`
+    # but `seats_count` are Call to Glory's options.
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
     )
@@ -115,16 +120,23 @@ class Table(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
 
     objects = TableQuerySet.as_manager()
+    # Set by TableQuerySet.playing: the user's move is awaited here.
+    my_move: bool
 
     class Meta:
         ordering = ["-created"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(seats_count__gte=2, seats_count__lte=4),
+                condition=models.Q(seats_count__gte=1, seats_count__lte=8),
+                name="table_seats_in_range",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(game="ctg") | models.Q(seats_count__gte=2, seats_count__lte=4),
                 name="table_2_to_4_seats",
             ),
             models.CheckConstraint(
-                condition=models.Q(imperial_tasks=True, rounds=3)
+                condition=~models.Q(game="ctg")
+                | models.Q(imperial_tasks=True, rounds=3)
                 | models.Q(imperial_tasks=False, rounds__in=[1, 4]),
                 name="table_rounds_fit_variants",
             ),
@@ -146,6 +158,10 @@ class Table(models.Model):
         return self.pk, int(self.created.timestamp() * 1_000_000)
 
     @property
+    def plugin(self) -> Game:
+        return get_game(self.game)
+
+    @property
     def options(self) -> engine.Options:
         return engine.Options(self.seats_count, self.rounds, frozenset(self.variants))
 
@@ -163,7 +179,7 @@ class Table(models.Model):
         random.Random(f"{self.seed}:{round_index}").shuffle(deck)
         return [VALUES[t] for t in deck]
 
-    def state(self) -> engine.State:
+    def state(self):
         """The position, rebuilt from the record (decks of later rounds from the seed).
 
         Rebuilds are cached per process by (table, version); callers get their own clone.
@@ -172,12 +188,12 @@ class Table(models.Model):
         with _states_lock:
             cached = _states.get(key)
         if cached is None:
-            cached = self.supply_decks(engine.from_record(self.record))
+            cached = self.plugin.load(self)
             with _states_lock:
                 _states[key] = cached
                 while len(_states) > 256:
                     _states.popitem(last=False)
-        return cached.clone()
+        return self.plugin.clone(cached)
 
     def waiting_stamp(self) -> str:
         """What the waiting room shows of the table: it changes with every seat and the status."""
@@ -188,7 +204,7 @@ class Table(models.Model):
         """The seat whose decision the running game waits for."""
         if self.status != Table.RUNNING:
             return None
-        decider = self.state().decider
+        decider = self.plugin.decider(self.state())
         return next((s for s in self.seats.all() if s.position == decider), None)
 
     def waits_for(self, user) -> bool:

@@ -14,9 +14,9 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from games import engine
-from games.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
-from games.engine.record import logged_actions
+from games.ctg import engine
+from games.ctg.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
+from games.ctg.engine.record import logged_actions
 from games.models import Table
 
 CHARACTERS = {
@@ -30,7 +30,6 @@ CHARACTERS = {
     18: pgettext_lazy("character", "Monk"),
     20: pgettext_lazy("character", "Farmer"),
 }
-PILE_NAMES = {"D1": "D1", "D2": "D2", "X1": "X1", "X2": "X2"}
 
 
 @functools.cache
@@ -85,10 +84,10 @@ def describe(name: str, text: str) -> str:
 
 def _choices(view: dict) -> dict:
     """The legal decisions of the viewer, grouped the way the page offers them."""
+    discards: dict[int, list[dict]] = {}
     groups: dict[str, list] = {
         "draw": [],
         "lay": [],
-        "discard": {},
         "bury": [],
         "ninja": [],
         "reveal": [],
@@ -99,7 +98,7 @@ def _choices(view: dict) -> dict:
         if verb == "lay":
             groups["lay"].append({"text": text, "card": card(args[0]), "count": int(args[1])})
         elif verb == "discard":
-            groups["discard"].setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
+            discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
         elif verb == "ninja":
             groups["ninja"].append(
                 {"text": text, "target": " ".join(args[:-1]), "card": card(args[-1])}
@@ -109,8 +108,7 @@ def _choices(view: dict) -> dict:
         else:
             groups[verb].append({"text": text, "arg": args[0] if args else ""})
     groups["discard"] = [
-        {"card": card(value), "options": options}
-        for value, options in sorted(groups["discard"].items())
+        {"card": card(value), "options": options} for value, options in sorted(discards.items())
     ]
     groups["draw_piles"] = [option["arg"] for option in groups["draw"]]
     return groups
@@ -248,14 +246,14 @@ def render_board(
     """
     if request is not None:
         context = board_context(table, table.state(), viewer) | {"oob": oob}
-        return render_to_string("games/table.html#board", context, request=request)
+        return render_to_string(table.plugin.board_template, context, request=request)
     key = (table.identity, table.version, table.status, viewer, language)
     html = cached_board(*key)
     if html is not None:
         return html
     with translation.override(language):
         html = render_to_string(
-            "games/table.html#board", board_context(table, table.state(), viewer)
+            table.plugin.board_template, board_context(table, table.state(), viewer)
         )
     with _cache_lock:
         _cache[key] = html

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import actions, ai
+from games import actions
 from games.access import get_table_for_viewer
 from games.forms import TableForm
 from games.models import Table
@@ -71,8 +71,8 @@ def _waiting_context(request, table: Table) -> dict:
             redirect("table_invite", token=table.invite_token).url
         ),
         "full": len(seats) == table.seats_count,
-        "ai_levels": actions.AI_LEVELS,
-        "ai_default": ai.DEFAULT_LEVEL,
+        "ai_levels": table.plugin.ai_levels,
+        "ai_default": table.plugin.default_ai_level,
         **_chat(request, table),
     }
 
@@ -115,9 +115,7 @@ SEAT_OPERATIONS = {
     "remove": lambda table_id, user, post: actions.leave_seat(
         table_id, user, int(post["position"])
     ),
-    "add_ai": lambda table_id, user, post: actions.add_ai(
-        table_id, user, post.get("level", ai.DEFAULT_LEVEL)
-    ),
+    "add_ai": lambda table_id, user, post: actions.add_ai(table_id, user, post.get("level")),
     "swap": lambda table_id, user, post: actions.move_seat(
         table_id, user, int(post["position"]), int(post["to"])
     ),

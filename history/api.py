@@ -26,12 +26,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from accounts.models import Club, Membership
+from accounts.access import is_member
+from accounts.models import Club
+from games import registry
 from games.models import Table
 from history import queries
 from history.views import _finished_table
-from leagues import tournaments as tournament_rules
-from leagues.models import League, PlayedGame, PlayerRating, Stage, Tournament
+from leagues.models import League, PlayedGame, PlayerRating
+from tournaments import actions as tournament_rules
+from tournaments.models import Stage, Tournament
 
 User = get_user_model()
 MAX_PAGE_SIZE = 100
@@ -148,11 +151,13 @@ def _one_of(*values: str) -> dict:
     return {"type": "string", "enum": list(values)}
 
 
-USERNAME = User._meta.get_field("username").max_length
+USERNAME: int = User._meta.get_field("username").max_length or 150
+SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
+    Param("game", _text(16), "the game's key, e.g. ctg"),
     Param("player", _text(USERNAME), "username of a player in the game"),
     Param("opponent", _text(USERNAME), "username of another player in the game"),
-    Param("club", _text(Club._meta.get_field("slug").max_length), "club slug (members only)"),
+    Param("club", _text(SLUG), "club slug (members only)"),
     Param("league", _integer(), "league id"),
     Param("tournament", _integer(), "tournament id"),
     Param("date_from", {"type": "string", "format": "date"}, "first day, YYYY-MM-DD"),
@@ -217,12 +222,13 @@ def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonRespon
 
 
 def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
-    table_id = queries.table_id_of(game)
+    table_id = game.table_id
     flags = (("imperial-tasks", game.imperial_tasks), ("ninja", game.ninja))
     variants = [name for name, on in flags if on]
     return {
         "id": game.pk,
         "url": request.build_absolute_uri(reverse("api_game", args=[game.pk])),
+        "game": game.game,
         "played_at": game.played_at.isoformat(),
         "source": game.source,
         "rated": game.rated,
@@ -270,7 +276,7 @@ def game(request: HttpRequest, game_id: int) -> JsonResponse:
 @api_view
 def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
     item = _visible_game(queries.visible_games(request.user), game_id)
-    table_id = queries.table_id_of(item)
+    table_id = item.table_id
     if table_id is None or not Table.objects.filter(pk=table_id, status=Table.FINISHED).exists():
         raise Http404(_("Only online games have a record."))
     table: Table = _finished_table(request, table_id)
@@ -279,7 +285,7 @@ def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
 
 def _members_only(queryset, pk: int, user):
     item = queryset.select_related("club").filter(pk=pk).first()
-    if item is None or not Membership.objects.filter(club=item.club, user_id=user.pk).exists():
+    if item is None or not is_member(user, item.club_id):
         raise Http404(_("This club does not exist, or you are not a member of it."))
     return item
 
@@ -399,6 +405,7 @@ def _components() -> dict:
             {
                 "id": {"type": "integer"},
                 "url": {"type": "string", "format": "uri"},
+                "game": {"type": "string", "enum": list(registry.all_games())},
                 "played_at": {"type": "string", "format": "date-time"},
                 "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
                 "rated": {"type": "boolean"},

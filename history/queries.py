@@ -13,7 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
-from leagues.models import League, PlayedGame, Seat, Tournament
+from games import registry
+from leagues.models import League, PlayedGame, PlayedSeat
+from tournaments.models import Tournament
 
 User = get_user_model()
 
@@ -26,7 +28,7 @@ def visible_games(user):
     return games.filter(
         Q(club__isnull=True)
         | Q(club_id__in=Membership.objects.filter(user_id=user.pk).values("club_id"))
-        | Q(pk__in=Seat.objects.filter(user_id=user.pk).values("game_id"))
+        | Q(pk__in=PlayedSeat.objects.filter(user_id=user.pk).values("game_id"))
     )
 
 
@@ -37,12 +39,8 @@ def with_rows(games):
     rows and joins nothing before its LIMIT.
     """
     return games.prefetch_related(
-        "club", "league", Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        "club", "league", Prefetch("seats", queryset=PlayedSeat.objects.select_related("user"))
     )
-
-
-def can_see(user, game: PlayedGame) -> bool:
-    return visible_games(user).filter(pk=game.pk).exists()
 
 
 YES_NO = [("", _("any")), ("yes", _("yes")), ("no", _("no"))]
@@ -51,6 +49,7 @@ YES_NO = [("", _("any")), ("yes", _("yes")), ("no", _("no"))]
 class HistoryFilter(forms.Form):
     """GET filters; every field optional, unknown or invalid values are simply ignored."""
 
+    game = forms.ChoiceField(label=_("Game"), required=False)
     player = forms.CharField(label=_("Player"), required=False, max_length=150)
     opponent = forms.CharField(label=_("Opponent"), required=False, max_length=150)
     club = forms.ChoiceField(label=_("Club"), required=False)
@@ -98,6 +97,12 @@ class HistoryFilter(forms.Form):
     def __init__(self, data, user):
         super().__init__(data)
         self.user = user
+        games = registry.all_games()
+        if len(games) > 1:
+            self.fields["game"].choices = [("", _("any")), *registry.choices()]
+        else:
+            # With one game there is nothing to choose.
+            del self.fields["game"]
         clubs = Club.objects.filter(memberships__user_id=user.pk) if user.is_authenticated else []
         self.fields["club"].choices = [("", _("any"))] + [(c.slug, c.name) for c in clubs]
         leagues = (
@@ -126,9 +131,11 @@ class HistoryFilter(forms.Form):
 def filter_games(games, values: dict):
     """Narrow games by the history filters in ``values``; empty values filter nothing."""
     data = {k: v for k, v in values.items() if v not in ("", None)}
+    if data.get("game"):
+        games = games.filter(game=data["game"])
     player = data.get("player")
     if player:
-        player_seats = Seat.objects.filter(user__username__iexact=player)
+        player_seats = PlayedSeat.objects.filter(user__username__iexact=player)
         result = data.get("result")
         if result == "won":
             player_seats = player_seats.filter(place=1)
@@ -137,7 +144,9 @@ def filter_games(games, values: dict):
         games = games.filter(pk__in=player_seats.values("game_id"))
     if data.get("opponent"):
         games = games.filter(
-            pk__in=Seat.objects.filter(user__username__iexact=data["opponent"]).values("game_id")
+            pk__in=PlayedSeat.objects.filter(user__username__iexact=data["opponent"]).values(
+                "game_id"
+            )
         )
     if data.get("club"):
         games = games.filter(club__slug=data["club"])
@@ -151,8 +160,8 @@ def filter_games(games, values: dict):
         games = games.filter(played_at__date__lte=data["date_to"])
     if data.get("players"):
         games = games.filter(
-            pk__in=Seat.objects.filter(seat=data["players"] - 1).values("game_id")
-        ).exclude(pk__in=Seat.objects.filter(seat=data["players"]).values("game_id"))
+            pk__in=PlayedSeat.objects.filter(seat=data["players"] - 1).values("game_id")
+        ).exclude(pk__in=PlayedSeat.objects.filter(seat=data["players"]).values("game_id"))
     mode = data.get("mode")
     if mode == "standard":
         games = games.filter(rounds=4)
@@ -169,11 +178,3 @@ def filter_games(games, values: dict):
     if data.get("rated"):
         games = games.filter(rated=data["rated"] == "yes")
     return games
-
-
-def table_id_of(game: PlayedGame) -> int | None:
-    """The online table a game was played at, from its ``online:<table id>`` reference."""
-    prefix, _sep, rest = game.external_ref.partition(":")
-    if prefix == "online" and rest.isdigit():
-        return int(rest)
-    return None

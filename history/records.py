@@ -1,7 +1,8 @@
 """Import of ctg-record/1 documents: validated by the engine, stored whole or not at all.
 
 An imported game becomes a finished online Table (status finished, record, result, unrated)
-and its PlayedGame through ``leagues.actions.record_result``. Seats: a record name equal to
+and is announced like any finished game (``games.signals.game_finished``), so it gets its
+PlayedGame. Seats: a record name equal to
 the importer's username is linked to the importer; every other name stays a name. The
 tables app only knows people and AI players, so those seats are stored as non-person seats
 (``ai_level = "import"``) named as in the record; no other account is ever linked, so nobody
@@ -17,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine
-from games.actions import task_bonuses
+from games.ctg import engine
+from games.ctg.game import CALL_TO_GLORY
 from games.models import Seat, Table
-from leagues.actions import record_result
+from games.signals import game_finished
 
 IMPORTED = "import"
 
@@ -67,7 +68,7 @@ def check(record: dict) -> engine.State:
 
 def check_names(names) -> None:
     """Names the rules allow but a seat cannot store: too long, control or broken characters."""
-    limit = Seat._meta.get_field("name").max_length
+    limit: int = Seat._meta.get_field("name").max_length or 40
     for number, name in enumerate(names, 1):
         # Cc: NUL and other control characters; Cs: a lone surrogate from a "\ud800" escape.
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
@@ -103,7 +104,6 @@ def import_record(record: dict, importer) -> Table:
         started=now,
         finished=now,
     )
-    players: list[object] = []
     for position, name in enumerate(names):
         mine = name == importer.username
         Seat.objects.create(
@@ -113,16 +113,6 @@ def import_record(record: dict, importer) -> Table:
             ai_level="" if mine else IMPORTED,
             name=name,
         )
-        players.append(importer if mine else name)
-    record_result(
-        players=players,
-        round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
-        round_bonuses=task_bonuses(state),
-        placings=[result["placings"][name] for name in names],
-        played_at=now,
-        imperial_tasks=table.imperial_tasks,
-        ninja=table.ninja,
-        rated=False,
-        external_ref=f"online:{table.pk}",
-    )
+    # Recorded like a game finished here, by whoever keeps results.
+    game_finished.send(sender=Table, table=table, result=CALL_TO_GLORY.result(table, state))
     return table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from games import engine
+from games.ctg import engine
 
 
 def action_lines(record: dict) -> list[tuple[int, str]]:

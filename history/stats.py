@@ -9,7 +9,7 @@ from django.db.models import F, Max
 from games.models import Table
 from games.rendering import CHARACTERS
 from history import queries
-from leagues.models import RoundScore, Seat
+from leagues.models import PlayedSeat, RoundScore
 
 BAR_WIDTH = 240
 
@@ -18,11 +18,13 @@ def profile_stats_context(person, viewer) -> dict:
     """Context for templates/history/_profile_stats.html."""
     games = queries.visible_games(viewer).filter(seats__user=person)
     mine = list(
-        Seat.objects.filter(user=person, game__in=games).values("game_id", "place", "total")
+        PlayedSeat.objects.filter(user=person, game__in=games).values("game_id", "place", "total")
     )
     game_ids = [row["game_id"] for row in mine]
-    sizes = Counter(Seat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True))
-    by_count: dict[int, list[dict]] = defaultdict(list)
+    sizes = Counter(
+        PlayedSeat.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True)
+    )
+    by_count: dict[int, list] = defaultdict(list)
     for row in mine:
         by_count[sizes[row["game_id"]]].append(row)
     per_count = [
@@ -71,7 +73,7 @@ def _types_laid(person, viewer) -> list[tuple[str, int]]:
 
 def _head_to_head(person, game_ids: list[int], limit: int = 5) -> list[dict]:
     """Members met most often: games together and how often the person finished ahead."""
-    rows = Seat.objects.filter(game_id__in=game_ids).values_list(
+    rows = PlayedSeat.objects.filter(game_id__in=game_ids).values_list(
         "game_id", "user_id", "user__username", "place"
     )
     by_game: dict[int, list[tuple]] = defaultdict(list)

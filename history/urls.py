@@ -1,8 +1,9 @@
 from django.urls import path, re_path
 
-from history import api, views
+from history import api, profile, views
 
 urlpatterns = [
+    path("accounts/u/<str:username>/", profile.profile, name="profile"),
     path("history/", views.history_list, name="history"),
     path("history/game/<int:game_id>/", views.game_detail, name="history_game"),
     path("history/replay/<int:table_id>/", views.replay_view, name="history_replay"),

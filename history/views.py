@@ -11,23 +11,25 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from accounts.http import HtmxHttpRequest
 from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
 from leagues.forms import posted_number
-from leagues.models import PlayedGame, RatingHistory, RoundScore, Seat, TournamentTable
+from leagues.models import PlayedGame, PlayedSeat, RatingHistory, RoundScore
+from tournaments.models import TournamentTable
 
 PAGE_SIZE = 25
 
 
-def _page(request: HttpRequest, games, size: int):
+def _page(request: HtmxHttpRequest, games, size: int):
     paginator = Paginator(games, size)
     return paginator.get_page(request.GET.get("page"))
 
 
-def history_list(request: HttpRequest) -> HttpResponse:
+def history_list(request: HtmxHttpRequest) -> HttpResponse:
     form = queries.HistoryFilter(request.GET, request.user)
     games = queries.with_rows(form.filter(queries.visible_games(request.user)))
     page = _page(request, games, PAGE_SIZE)
@@ -45,15 +47,15 @@ def history_list(request: HttpRequest) -> HttpResponse:
 
 def _row(game: PlayedGame) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
-    return {"game": game, "seats": seats, "table_id": queries.table_id_of(game)}
+    return {"game": game, "seats": seats, "table_id": game.table_id}
 
 
-def _visible_game(request: HttpRequest, game_id: int) -> PlayedGame:
+def _visible_game(request: HtmxHttpRequest, game_id: int) -> PlayedGame:
     games = queries.visible_games(request.user).select_related("club", "league")
     return get_object_or_404(games, pk=game_id)
 
 
-def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = _visible_game(request, game_id)
     seats = list(
         game.seats.select_related("user").prefetch_related(
@@ -71,7 +73,7 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
         for r in range(1, game.rounds + 1)
     ]
     changes = _rating_changes(game, seats)
-    table_id = queries.table_id_of(game)
+    table_id = game.table_id
     table = Table.objects.filter(pk=table_id).first() if table_id else None
     context = {
         "game": game,
@@ -87,11 +89,13 @@ def game_detail(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "history/game.html", context)
 
 
-def _rating_changes(game: PlayedGame, seats: list[Seat]) -> dict[int, dict]:
+def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict]:
     """Each member's displayed rating after this game and the change it made."""
     after = {row.user_id: row for row in RatingHistory.objects.filter(game=game)}
     changes = {}
     for seat in seats:
+        if seat.user_id is None:
+            continue
         row = after.get(seat.user_id)
         if row is None:
             continue
@@ -116,7 +120,7 @@ def _finished_table(request: HttpRequest, table_id: int) -> Table:
     return table
 
 
-def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
+def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Finished games only: a running game's record holds the order of the decks."""
     table = _finished_table(request, table_id)
     response = HttpResponse(
@@ -126,7 +130,7 @@ def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
     return response
 
 
-def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
+def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Step through a game. While it runs: its own players only, their own seat's view."""
     table = (
         Table.objects.select_related("club")
@@ -134,8 +138,10 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
         .first()
     )
     allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
-    running = table is not None and table.status == Table.RUNNING
-    if not allowed or (running and own_seat is None):
+    if table is None or not allowed:
+        raise Http404(_("There is no replay of this game for you."))
+    running = table.status == Table.RUNNING
+    if running and own_seat is None:
         raise Http404(_("There is no replay of this game for you."))
     seats = list(table.seats.all())
     if running:
@@ -148,21 +154,22 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
         views = [{"seat": None, "name": _("Public view")}] + [
             {"seat": s.position, "name": s.name} for s in seats
         ]
-    lines = replay.action_lines(table.record)
+    record: dict = table.record or {}
+    lines = replay.action_lines(record)
     total = len(lines)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state = replay.position(table.record, step)
+    state = replay.position(record, step)
     if running and step == total:
         state = table.supply_decks(state)
     board = board_context(table, state, viewer) | {"choices": None}
     board["table"].deadline = None
     context = {
         "table": table,
-        "board_html": render_to_string("games/table.html#board", board, request=request),
+        "board_html": render_to_string(table.plugin.board_template, board, request=request),
         "step": step,
         "total": total,
         "viewer": viewer,
@@ -170,14 +177,14 @@ def replay_view(request: HttpRequest, table_id: int) -> HttpResponse:
         "running": running,
         "last_action": lines[step - 1][1] if step else "",
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
-        "played_game": PlayedGame.objects.filter(external_ref=f"online:{table.pk}").first(),
+        "played_game": PlayedGame.objects.filter(table=table).first(),
     }
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
 
 
 @login_required
-def record_import(request: HttpRequest) -> HttpResponse:
+def record_import(request: HtmxHttpRequest) -> HttpResponse:
     error = ""
     text = ""
     if request.method == "POST":
@@ -192,7 +199,7 @@ def record_import(request: HttpRequest) -> HttpResponse:
             error = refused.message
         else:
             messages.success(request, _("The game was imported as an unrated game."))
-            game = PlayedGame.objects.get(external_ref=f"online:{table.pk}")
+            game = PlayedGame.objects.get(table=table)
             return redirect("history_game", game.pk)
     status = 400 if error else 200
     return render(request, "history/import.html", {"error": error, "text": text}, status=status)

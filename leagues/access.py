@@ -1,30 +1,16 @@
 """Who may see and change leagues and score pads: one helper per object type.
 
+Clubs' own checks (membership, organisers) are in accounts.access.
+
 A club's leagues and games are for its members only: outsiders get the same 404 as for
 something that does not exist. Managing a league is for organisers (403 for members).
 """
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
-from accounts.models import Club, Membership
+from accounts.access import get_club_for_member, require_organiser
+from accounts.models import Membership
 from leagues.models import League, PlayedGame
-
-
-def get_club_for_member(user, slug: str) -> tuple[Club, Membership]:
-    membership = (
-        Membership.objects.select_related("club").filter(club__slug=slug, user_id=user.pk).first()
-    )
-    if membership is None:
-        raise Http404(_("This club does not exist, or you are not a member of it."))
-    return membership.club, membership
-
-
-def require_organiser(membership: Membership) -> None:
-    if membership.role != Membership.ORGANISER:
-        raise PermissionDenied(_("Only the club's organisers can do this."))
 
 
 def get_league_for_member(user, slug: str, league_id: int) -> tuple[League, Membership]:
@@ -47,7 +33,3 @@ def get_game_for_member(user, slug: str, game_id: int) -> tuple[PlayedGame, Memb
         club=club,
     )
     return game, membership
-
-
-def is_organiser(membership: Membership) -> bool:
-    return membership.role == Membership.ORGANISER

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, connections, transaction
@@ -16,17 +17,19 @@ from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.models import Club
+from accounts.models import User as Member
 from ctg_site.background import enqueue
-from leagues import live, ratings, scorepad, standings
+from games import registry
+from leagues import live, ratings, signals, standings
 from leagues.models import (
     League,
     PlayedGame,
+    PlayedSeat,
     PlayerRating,
     RatingHistory,
     RatingLedger,
     RecomputeJob,
     RoundScore,
-    Seat,
 )
 
 User = get_user_model()
@@ -39,7 +42,7 @@ STUCK_AFTER = timedelta(minutes=2)
 class RoundInvalid(Exception):
     """The entered round cannot be right; ``problems`` say which scores and why."""
 
-    def __init__(self, problems: list[scorepad.RoundProblem]):
+    def __init__(self, problems: list):
         super().__init__(problems)
         self.problems = problems
 
@@ -52,7 +55,7 @@ class NotAllowed(Exception):
 class Player:
     """A seat to create: a member, or a guest by name."""
 
-    user: object | None = None
+    user: Member | None = None
     guest_name: str = ""
 
 
@@ -62,7 +65,7 @@ class Player:
 @transaction.atomic
 def record_result(
     *,
-    players: Sequence[object],
+    players: Sequence[Member | str],
     round_scores: Sequence[Sequence[int]],
     round_bonuses: Sequence[Sequence[int]] | None = None,
     placings: Sequence[int] | None = None,
@@ -74,6 +77,8 @@ def record_result(
     rated: bool = True,
     external_ref: str = "",
     source: str = PlayedGame.ONLINE,
+    game: str = "ctg",
+    table=None,
 ) -> PlayedGame:
     """Store a finished game; the online table calls this when a game ends.
 
@@ -89,6 +94,7 @@ def record_result(
     - ``club`` / ``league``: where the result counts; both optional for online games.
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
+    - ``game``: the registered game's key; ``table``: the online table that was played.
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
     the transaction commits.
@@ -97,15 +103,26 @@ def record_result(
         existing = PlayedGame.objects.filter(external_ref=external_ref).first()
         if existing is not None:
             return existing
-    if not 2 <= len(players) <= 4 or len(round_scores) != len(players):
-        raise ValueError("a game has 2 to 4 players, each with round scores")
+    rules = registry.get(game)
+    if len(players) not in rules.seats or len(round_scores) != len(players):
+        raise ValueError(
+            f"a game has {rules.seats.start} to {rules.seats.stop - 1} players, "
+            "each with round scores"
+        )
     rounds = len(round_scores[0])
-    if rounds not in (1, 3, 4) or any(len(scores) != rounds for scores in round_scores):
-        raise ValueError("a game has 1, 3 or 4 rounds, the same for every player")
+    if rounds not in rules.rounds or any(len(scores) != rounds for scores in round_scores):
+        raise ValueError(
+            f"a game has {', '.join(map(str, rules.rounds[:-1]))} or {rules.rounds[-1]} rounds, "
+            "the same for every player"
+        )
     if league is not None:
+        if league.game != game:
+            raise ValueError(f"the league is for {league.game}, not {game}")
         club = league.club
     now = timezone.now()
-    game = PlayedGame.objects.create(
+    played = PlayedGame.objects.create(
+        game=game,
+        table=table,
         club=club,
         league=league,
         source=source,
@@ -123,8 +140,8 @@ def record_result(
     for index, (player, scores, bonuses) in enumerate(
         zip(players, round_scores, round_bonuses, strict=True)
     ):
-        seat = Seat.objects.create(
-            game=game,
+        seat = PlayedSeat.objects.create(
+            game=played,
             seat=index,
             user=None if isinstance(player, str) else player,
             guest_name=player if isinstance(player, str) else "",
@@ -133,9 +150,9 @@ def record_result(
             RoundScore(seat=seat, round_no=r, score=s - b, bonus=b)
             for r, (s, b) in enumerate(zip(scores, bonuses, strict=True), start=1)
         )
-    _finish(game, placings)
-    _after_result_change(game, game.played_at, "result recorded")
-    return game
+    _finish(played, placings)
+    _after_result_change(played, played.played_at, "result recorded")
+    return played
 
 
 def start_pad_game(
@@ -144,10 +161,12 @@ def start_pad_game(
     """A new score pad in a league, in seat order; guests are named, members are Users."""
     if not league.is_open:
         raise NotAllowed("the league is closed")
-    if not 2 <= len(players) <= 4:
-        raise ValueError("a game has 2 to 4 players")
+    seats = registry.get(league.game).seats
+    if len(players) not in seats:
+        raise ValueError(f"a game has {seats.start} to {seats.stop - 1} players")
     with transaction.atomic():
         game = PlayedGame.objects.create(
+            game=league.game,
             club=league.club,
             league=league,
             source=PlayedGame.PAD,
@@ -157,8 +176,10 @@ def start_pad_game(
             ninja=league.ninja,
             created_by=by,
         )
-        Seat.objects.bulk_create(
-            Seat(game=game, seat=i, user=p.user, guest_name="" if p.user else p.guest_name.strip())
+        PlayedSeat.objects.bulk_create(
+            PlayedSeat(
+                game=game, seat=i, user=p.user, guest_name="" if p.user else p.guest_name.strip()
+            )
             for i, p in enumerate(players)
         )
     return game
@@ -176,7 +197,7 @@ def enter_round(
         raise ValueError("no such round")
     if not game.imperial_tasks:
         bonuses = None
-    problems = scorepad.check_round(round_no, scores, bonuses)
+    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses)
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():
@@ -238,7 +259,7 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
         game.confirmed_at = timezone.now()
         game.save(update_fields=["status", "confirmed_by", "confirmed_at"])
         _finish(game, None)
-        if game.league_id:
+        if game.league is not None:
             users = [s.user_id for s in game.seats.all() if s.user_id]
             game.league.participants.add(*users)
         _after_result_change(game, game.played_at, "result confirmed")
@@ -248,7 +269,7 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
 def link_guest(club: Club, guest_name: str, user) -> int:
     """Give a guest's past games in this club to a member; ratings recompute from the first."""
     with transaction.atomic():
-        seats = Seat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
+        seats = PlayedSeat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
         # A member already seated in the same game cannot also have been the guest.
         seats = seats.exclude(game__seats__user=user)
         first = seats.order_by("game__played_at").values_list("game__played_at", flat=True)
@@ -266,12 +287,12 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
-    places = list(placings) if placings else scorepad.placings(rounds)
+    places = list(placings) if placings else registry.get(game.game).placings(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)
         seat.best_round = max(rs, default=0)
         seat.place = place
-    Seat.objects.bulk_update(seats, ["total", "best_round", "place"])
+    PlayedSeat.objects.bulk_update(seats, ["total", "best_round", "place"])
 
 
 def league_changed(league: League) -> None:
@@ -289,9 +310,7 @@ def _bump_league(league_id: int) -> None:
 def _after_result_change(game: PlayedGame, since: datetime, reason: str) -> None:
     if game.status != PlayedGame.CONFIRMED:
         return
-    from leagues import tournaments
-
-    tournaments.result_changed(game)
+    signals.result_changed.send(sender=PlayedGame, game=game)
     if game.league_id:
         _bump_league(game.league_id)
     if game.rated:
@@ -337,7 +356,7 @@ def tally_league(league_id: int) -> bool:
 
 def _compute_table(league: League) -> list[dict]:
     seats = (
-        Seat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
+        PlayedSeat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
         .order_by("game__played_at", "game_id", "seat")
         .values_list("game_id", "user_id", "guest_name", "place", "total", "best_round")
     )
@@ -356,16 +375,17 @@ def _compute_table(league: League) -> list[dict]:
         games.append(standings.Game(tuple(current)))
     participants = [f"u{pk}" for pk in league.participants.values_list("pk", flat=True)]
     rows = standings.table(games, participants, league.points_scheme, league.tie_break_list)
-    user_ids = [int(r.player[1:]) for r in rows if r.player.startswith("u")]
+    keys = [str(r.player) for r in rows]  # "u<user id>" or "g<guest name>"
+    user_ids = [int(key[1:]) for key in keys if key.startswith("u")]
     names = {u.pk: str(u) for u in User.objects.filter(pk__in=user_ids)}
     out = []
-    for r in rows:
-        is_user = r.player.startswith("u")
+    for key, r in zip(keys, rows, strict=True):
+        is_user = key.startswith("u")
         out.append(
             {
-                "key": r.player,
-                "user_id": int(r.player[1:]) if is_user else None,
-                "name": names.get(int(r.player[1:]), "?") if is_user else r.player[1:],
+                "key": key,
+                "user_id": int(key[1:]) if is_user else None,
+                "name": names.get(int(key[1:]), "?") if is_user else key[1:],
                 "guest": not is_user,
                 "position": r.position,
                 "points": _num(r.points),
@@ -460,7 +480,7 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
             games = games.filter(played_at__gte=since)
             history = history.filter(played_at__gte=since)
         rows = list(
-            Seat.objects.filter(game__in=games)
+            PlayedSeat.objects.filter(game__in=games)
             .order_by("game__played_at", "game_id", "seat")
             .values_list("game_id", "game__played_at", "user_id", "place")
         )
@@ -473,13 +493,13 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
         new_history: list[tuple] = []
         step = max(1, len(rated_games) // 20)
         for index, (game, after) in enumerate(ratings.replay(rated_games, start), start=1):
-            played_at = game.key[1]
+            game_id, played_at = cast(tuple[int, datetime], game.key)
             for (user_id, _place), skill in zip(game.seats, after, strict=True):
                 if user_id is not None:
                     new_history.append(
                         (
                             user_id,
-                            game.key[0],
+                            game_id,
                             played_at,
                             skill.mu,
                             skill.sigma,
@@ -602,4 +622,6 @@ def expected_places(game: PlayedGame) -> list[int]:
         r.user_id: r.skill
         for r in PlayerRating.objects.filter(user__in=[s.user_id for s in seats if s.user_id])
     }
-    return ratings.expected_places([known.get(s.user_id, ratings.Skill()) for s in seats])
+    return ratings.expected_places(
+        [known.get(s.user_id, ratings.Skill()) if s.user_id else ratings.Skill() for s in seats]
+    )

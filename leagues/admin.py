@@ -1,16 +1,6 @@
 from django.contrib import admin
 
-from leagues.models import (
-    League,
-    PlayedGame,
-    PlayerRating,
-    RecomputeJob,
-    RoundScore,
-    Seat,
-    Stage,
-    Tournament,
-    TournamentTable,
-)
+from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RecomputeJob, RoundScore
 
 
 @admin.register(League)
@@ -21,8 +11,8 @@ class LeagueAdmin(admin.ModelAdmin):
     readonly_fields = ["results_version", "table_version", "table", "table_updated"]
 
 
-class SeatInline(admin.TabularInline):
-    model = Seat
+class PlayedSeatInline(admin.TabularInline):
+    model = PlayedSeat
     extra = 0
     readonly_fields = ["total", "place", "best_round"]
 
@@ -31,7 +21,7 @@ class SeatInline(admin.TabularInline):
 class PlayedGameAdmin(admin.ModelAdmin):
     list_display = ["played_at", "club", "league", "source", "status", "rated"]
     list_filter = ["status", "source", "rated"]
-    inlines = [SeatInline]
+    inlines = [PlayedSeatInline]
 
 
 @admin.register(RoundScore)
@@ -49,22 +39,3 @@ class PlayerRatingAdmin(admin.ModelAdmin):
 class RecomputeJobAdmin(admin.ModelAdmin):
     list_display = ["created", "reason", "status", "done", "total", "from_played_at"]
     list_filter = ["status"]
-
-
-class StageInline(admin.TabularInline):
-    model = Stage
-    extra = 0
-
-
-@admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "mode", "status", "rated", "created"]
-    list_filter = ["status", "mode", "club"]
-    search_fields = ["name", "club__name"]
-    inlines = [StageInline]
-
-
-@admin.register(TournamentTable)
-class TournamentTableAdmin(admin.ModelAdmin):
-    list_display = ["round", "number", "players", "online", "game", "online_table"]
-    raw_id_fields = ["game", "online_table"]

@@ -8,7 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
-from leagues import ratings, scorepad, standings
+from games.ctg.engine import pad as scorepad
+from leagues import ratings, standings
 
 SCHEME_CHOICES = [
     ("fair", _("Fair placement points (4 players 3-2-1-0, 3 players 3-1.5-0, 2 players 3-0)")),
@@ -40,6 +41,8 @@ class League(models.Model):
     LENGTHS = [(STANDARD, _("Standard game (4 rounds)")), (QUICK, _("Quick game (1 round)"))]
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    # A league is for one registered game (games.registry).
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     name = models.CharField(_("name"), max_length=80)
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
@@ -120,6 +123,17 @@ class PlayedGameQuerySet(models.QuerySet):
         return self.confirmed().filter(rated=True).order_by("played_at", "id")
 
 
+class PlayedGameSource(models.TextChoices):
+    PAD = "pad", _("score pad")
+    ONLINE = "online", _("online")
+
+
+class PlayedGameStatus(models.TextChoices):
+    DRAFT = "draft", pgettext_lazy("game status", "being entered")
+    AWAITING = "awaiting", _("awaiting confirmation")
+    CONFIRMED = "confirmed", _("confirmed")
+
+
 class PlayedGame(models.Model):
     """One finished (or, on the score pad, still being entered) game of any kind.
 
@@ -128,17 +142,18 @@ class PlayedGame(models.Model):
     games count for tables and ratings.
     """
 
-    PAD = "pad"
-    ONLINE = "online"
-    SOURCES = [(PAD, _("score pad")), (ONLINE, _("online"))]
-    DRAFT = "draft"
-    AWAITING = "awaiting"
-    CONFIRMED = "confirmed"
-    STATUSES = [
-        (DRAFT, pgettext_lazy("game status", "being entered")),
-        (AWAITING, _("awaiting confirmation")),
-        (CONFIRMED, _("confirmed")),
-    ]
+    Source = PlayedGameSource
+
+    PAD = Source.PAD
+    ONLINE = Source.ONLINE
+    SOURCES = Source.choices
+
+    Status = PlayedGameStatus
+
+    DRAFT = Status.DRAFT
+    AWAITING = Status.AWAITING
+    CONFIRMED = Status.CONFIRMED
+    STATUSES = Status.choices
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="played_games", null=True, blank=True
@@ -146,6 +161,7 @@ class PlayedGame(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, related_name="games", null=True, blank=True
     )
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     source = models.CharField(_("source"), max_length=8, choices=SOURCES, default=PAD)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
     played_at = models.DateTimeField(_("played at"), default=timezone.now)
@@ -153,6 +169,15 @@ class PlayedGame(models.Model):
     imperial_tasks = models.BooleanField(default=False)
     ninja = models.BooleanField(default=False)
     rated = models.BooleanField(_("rated"), default=True)
+    # The online table that was played, for online games.
+    table = models.OneToOneField(
+        "games.Table",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="played_game",
+    )
+    # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -176,19 +201,22 @@ class PlayedGame(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["draft", "awaiting", "confirmed"]),
+                condition=Q(status__in=PlayedGameStatus.values),
                 name="game_status_valid",
             ),
             models.CheckConstraint(
-                condition=Q(source__in=["pad", "online"]), name="game_source_valid"
+                condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
-            models.CheckConstraint(condition=Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"),
+            models.CheckConstraint(
+                condition=~Q(game="ctg") | Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"
+            ),
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(
-                condition=Q(source="pad") | Q(status="confirmed"), name="online_game_confirmed"
+                condition=Q(source=PlayedGameSource.PAD) | Q(status=PlayedGameStatus.CONFIRMED),
+                name="online_game_confirmed",
             ),
             models.CheckConstraint(
-                condition=~Q(status="confirmed") | Q(confirmed_at__isnull=False),
+                condition=~Q(status=PlayedGameStatus.CONFIRMED) | Q(confirmed_at__isnull=False),
                 name="confirmed_game_has_time",
             ),
             models.UniqueConstraint(
@@ -221,7 +249,7 @@ class PlayedGame(models.Model):
         return any(seat.user_id == user.pk for seat in self.seats.all())
 
 
-class Seat(models.Model):
+class PlayedSeat(models.Model):
     """A player at a game, in seat order; a member, or a guest named until linked."""
 
     game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="seats")
@@ -252,9 +280,10 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(user__isnull=False) | ~Q(guest_name=""), name="seat_has_player"
             ),
-            models.CheckConstraint(condition=Q(seat__lt=4), name="seat_at_most_four"),
+            # Seat numbers of any hosted game (games.registry): De l'Orc seats up to 7.
+            models.CheckConstraint(condition=Q(seat__lt=8), name="seat_below_eight"),
             models.CheckConstraint(
-                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=4),
+                condition=Q(place__isnull=True) | Q(place__gte=1, place__lte=8),
                 name="seat_place_valid",
             ),
         ]
@@ -266,15 +295,11 @@ class Seat(models.Model):
     def name(self) -> str:
         return str(self.user) if self.user_id else self.guest_name
 
-    @property
-    def player_key(self) -> str:
-        return f"u{self.user_id}" if self.user_id else f"g{self.guest_name}"
-
 
 class RoundScore(models.Model):
     """One player's score in one round: points from sets, and the Imperial Tasks bonus."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="round_scores")
+    seat = models.ForeignKey(PlayedSeat, on_delete=models.CASCADE, related_name="round_scores")
     round_no = models.PositiveSmallIntegerField()
     score = models.PositiveSmallIntegerField()
     bonus = models.PositiveSmallIntegerField(default=0)
@@ -408,195 +433,3 @@ class RecomputeJob(models.Model):
         if self.status == self.DONE:
             return 100
         return 100 * self.done // self.total if self.total else 0
-
-
-# --- tournaments ---------------------------------------------------------------------------
-
-
-class Tournament(models.Model):
-    """An event of one or more stages, played online, at physical tables, or both."""
-
-    ONLINE = "online"
-    PHYSICAL = "physical"
-    MIXED = "mixed"
-    MODES = [
-        (ONLINE, _("online")),
-        (PHYSICAL, _("at physical tables")),
-        (MIXED, _("online and at physical tables")),
-    ]
-    BY_RATING = "rating"
-    RANDOM = "random"
-    SEEDINGS = [(BY_RATING, _("by rating")), (RANDOM, _("random"))]
-    REGISTRATION = "registration"
-    RUNNING = "running"
-    FINISHED = "finished"
-    STATUSES = [
-        (REGISTRATION, _("registration")),
-        (RUNNING, pgettext_lazy("tournament status", "running")),
-        (FINISHED, pgettext_lazy("tournament status", "finished")),
-    ]
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
-    name = models.CharField(_("name"), max_length=80)
-    mode = models.CharField(_("where it is played"), max_length=8, choices=MODES, default=PHYSICAL)
-    game_length = models.CharField(
-        _("game length"), max_length=10, choices=League.LENGTHS, default=League.STANDARD
-    )
-    max_table = models.PositiveSmallIntegerField(_("players per table at most"), default=4)
-    seeding = models.CharField(
-        _("first round seeding"), max_length=8, choices=SEEDINGS, default=BY_RATING
-    )
-    rated = models.BooleanField(_("rated"), default=True)
-    allow_ai = models.BooleanField(_("an AI player may fill a no-show's seat"), default=False)
-    status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
-    seed = models.PositiveIntegerField(default=0)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created"]
-        verbose_name = _("tournament")
-        verbose_name_plural = _("tournaments")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(max_table__gte=2, max_table__lte=4), name="tournament_table_size"
-            ),
-            models.CheckConstraint(
-                condition=Q(mode__in=["online", "physical", "mixed"]), name="tournament_mode_valid"
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=["registration", "running", "finished"]),
-                name="tournament_status_valid",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("tournament", args=[self.club.slug, self.pk])
-
-    @property
-    def rounds_per_game(self) -> int:
-        return scorepad.rounds_for(self.game_length, False)
-
-
-class Stage(models.Model):
-    """One format of the event; a later stage takes the top ``cut`` of the one before."""
-
-    SWISS = "swiss"
-    BRACKET = "bracket"
-    ROUND_ROBIN = "robin"
-    KINDS = [
-        (SWISS, _("Swiss table rounds")),
-        (BRACKET, _("elimination bracket of tables")),
-        (ROUND_ROBIN, _("round robin")),
-    ]
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
-    order = models.PositiveSmallIntegerField(default=1)
-    kind = models.CharField(_("format"), max_length=8, choices=KINDS, default=SWISS)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=1)
-    cut = models.PositiveSmallIntegerField(
-        _("players taken from the stage before"), null=True, blank=True
-    )
-    advance = models.PositiveSmallIntegerField(_("players advancing from each table"), default=1)
-
-    class Meta:
-        ordering = ["tournament_id", "order"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
-            models.CheckConstraint(
-                condition=Q(kind__in=["swiss", "bracket", "robin"]), name="stage_kind_valid"
-            ),
-            models.CheckConstraint(condition=Q(rounds__gte=1), name="stage_has_rounds"),
-            models.CheckConstraint(condition=Q(advance__gte=1), name="stage_advance_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.tournament} · {self.order}"
-
-
-class Entry(models.Model):
-    """A registered player; only those checked in and not dropped are seated."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
-    )
-    checked_in = models.BooleanField(_("present"), default=False)
-    dropped = models.BooleanField(_("dropped out"), default=False)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["tournament_id", "created", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], name="entry_once_per_player")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} @ {self.tournament}"
-
-    @property
-    def active(self) -> bool:
-        return self.checked_in and not self.dropped
-
-
-class TournamentRound(models.Model):
-    """A round of a stage: drafted (tables editable), then playing."""
-
-    DRAFT = "draft"
-    PLAYING = "playing"
-    STATUSES = [(DRAFT, _("tables drafted")), (PLAYING, _("playing"))]
-
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds_played")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=8, choices=STATUSES, default=DRAFT)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["stage_id", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique"),
-            models.CheckConstraint(
-                condition=Q(status__in=["draft", "playing"]), name="tround_status_valid"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.stage} · {self.number}"
-
-
-class TournamentTable(models.Model):
-    """One table of a round: user ids in seat order, and the game that settles it."""
-
-    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    players = models.JSONField(default=list)
-    online = models.BooleanField(default=False)
-    game = models.OneToOneField(
-        PlayedGame,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="tournament_table",
-    )
-    online_table = models.OneToOneField(
-        "games.Table",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="tournament_table",
-    )
-
-    class Meta:
-        ordering = ["round_id", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round} · {self.number}"
-
-    @property
-    def has_result(self) -> bool:
-        return self.game_id is not None and self.game.status == PlayedGame.CONFIRMED

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import path
 
 from leagues import views
 
@@ -25,5 +25,4 @@ urlpatterns = [
     path("ratings/", views.site_ratings, name="site_ratings"),
     path("ratings/help/", views.ratings_help, name="ratings_help"),
     path("players/<str:username>/results.csv", views.player_results_csv, name="player_csv"),
-    path("", include("leagues.tournament_urls")),
 ]

@@ -11,17 +11,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from leagues import actions, ratings, scorepad
-from leagues.access import (
-    get_club_for_member,
-    get_game_for_member,
-    get_league_for_member,
-    get_league_for_organiser,
-    is_organiser,
-    require_organiser,
-)
+from accounts.access import get_club_for_member, is_organiser, require_organiser
+from games.ctg.engine import pad as scorepad
+from leagues import actions, ratings
+from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
 from leagues.forms import LeagueForm, NewPadForm, RoundForm, posted_number
-from leagues.models import League, PlayedGame, PlayerRating, RatingHistory, RoundScore, Seat
+from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory, RoundScore
 
 User = get_user_model()
 LEADERBOARD_SIZE = 100
@@ -119,7 +114,7 @@ def _table_context(league: League, viewer) -> dict:
 def league_detail(request, slug, league_id):
     league, membership = get_league_for_member(request.user, slug, league_id)
     games = league.games.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        Prefetch("seats", queryset=PlayedSeat.objects.select_related("user"))
     )
     context = {
         **_table_context(league, request.user),
@@ -216,7 +211,7 @@ def pad_new(request, slug, league_id):
 
 def _pad_state(game: PlayedGame):
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    scores = {}
+    scores: dict[int, dict[int, tuple[int, int]]] = {}
     for rs in RoundScore.objects.filter(seat__game=game):
         scores.setdefault(rs.round_no, {})[rs.seat_id] = (rs.score, rs.bonus)
     complete = [r for r in range(1, game.rounds + 1) if len(scores.get(r, {})) == len(seats)]
@@ -386,10 +381,12 @@ def player_results_csv(request, username):
     person = get_object_or_404(User, username=username, is_active=True)
     visible_clubs = request.user.clubs.values("pk")
     rows = (
-        Seat.objects.filter(user=person, game__status=PlayedGame.CONFIRMED)
+        PlayedSeat.objects.filter(user=person, game__status=PlayedGame.CONFIRMED)
         .filter(Q(game__club__isnull=True) | Q(game__club__in=visible_clubs))
         .select_related("game__club", "game__league")
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(
+            Prefetch("game__seats", queryset=PlayedSeat.objects.select_related("user"))
+        )
         .order_by("game__played_at", "game_id")
     )
     history = dict(RatingHistory.objects.filter(user=person).values_list("game_id", "display"))

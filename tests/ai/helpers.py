@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine import Options, State, new_game
+from games.ctg.engine import Options, State, new_game
 
 NAMES = ("ann", "bob", "cy", "dee")
 

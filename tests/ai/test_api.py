@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.ai import DEFAULT_LEVEL, LEVELS, decide
-from games.engine import Options, new_game, view
+from games.ctg.ai import DEFAULT_LEVEL, LEVELS, decide
+from games.ctg.engine import Options, new_game, view
 
 
 def test_it_lists_levels_with_names_and_descriptions() -> None:

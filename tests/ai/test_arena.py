@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.ai import arena
+from games.ctg.ai import arena
 
 MATCH = ["--level", "heuristic", "--against", "greedy", "--rounds", "1", "--processes", "1"]
 

@@ -7,12 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ai.determinize import Sampler
-from games.ai.knowledge import read_view
-from games.engine import Options, State, new_game, view
-from games.engine import actions as A
-from games.engine.cards import N_TYPES, VALUES, task_text
-from games.engine.state import ACT, BURY, DRAW1, DRAW2
+from games.ctg.ai.determinize import Sampler
+from games.ctg.ai.knowledge import read_view
+from games.ctg.engine import Options, State, new_game, view
+from games.ctg.engine import actions as A
+from games.ctg.engine.cards import N_TYPES, VALUES, task_text
+from games.ctg.engine.state import ACT, BURY, DRAW1, DRAW2
 
 from .helpers import CONFIGS, random_position
 

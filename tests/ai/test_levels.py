@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.ai import LEVELS, decide
-from games.engine import view
+from games.ctg.ai import LEVELS, decide
+from games.ctg.engine import view
 
 from .helpers import CONFIGS, random_position
 

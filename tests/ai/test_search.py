@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import time
 
-from games.ai import decide, ismcts
-from games.ai.determinize import Sampler
-from games.ai.knowledge import read_view
-from games.ai.rollout import policy_action, task_weights
-from games.engine import Options, new_game, view
-from games.engine.state import NEED_DECK
+from games.ctg.ai import decide, ismcts
+from games.ctg.ai.determinize import Sampler
+from games.ctg.ai.knowledge import read_view
+from games.ctg.ai.rollout import policy_action, task_weights
+from games.ctg.engine import Options, new_game, view
+from games.ctg.engine.state import NEED_DECK
 
 from .helpers import NAMES, random_position
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.ai.arena import Budget, play
-from games.engine import Options
+from games.ctg.ai.arena import Budget, play
+from games.ctg.engine import Options
 
 
 def test_it_beats_random_with_the_heuristic() -> None:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.ai import LEVELS, decide
-from games.engine import State, view
-from games.engine.cards import N_TYPES
+from games.ctg.ai import LEVELS, decide
+from games.ctg.engine import State, view
+from games.ctg.engine.cards import N_TYPES
 
 from .helpers import CONFIGS, random_position
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from games.engine import Options, State, action_text, new_game, parse_action
-from games.engine.cards import TYPE_OF_VALUE, VALUES, full_deck
-from games.engine.state import ACT, DRAW1
+from games.ctg.engine import Options, State, action_text, new_game, parse_action
+from games.ctg.engine.cards import TYPE_OF_VALUE, VALUES, full_deck
+from games.ctg.engine.state import ACT, DRAW1
 
 NAMES = ("ann", "bob", "cy", "dee")
 
@@ -100,7 +100,7 @@ def piles(state: State) -> tuple[list[int], list[int]]:
 
 def cards_in_play(state: State) -> int:
     """Every card of the round: hands, table, draw and discard piles, a block being buried."""
-    from games.engine.state import BURY
+    from games.ctg.engine.state import BURY
 
     d1, d2 = state.draw_pile_sizes()
     limbo = state.pend_k if state.phase == BURY else 0

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
+        [sys.executable, "-m", "games.ctg.engine", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROGRAM = """
 import sys
-import games.engine
-from games.engine import Options, random_game, to_record, view
+import games.ctg.engine
+from games.ctg.engine import Options, random_game, to_record, view
 view(random_game(Options(4, 3, frozenset({"imperial-tasks", "ninja"})), 1), 0)
 bad = sorted(m for m in sys.modules if m.split(".")[0] in ("django", "channels", "celery"))
 print(" ".join(bad))

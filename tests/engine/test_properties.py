@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from games.engine import (
+from games.ctg.engine import (
     N_ACTIONS,
     IllegalAction,
     Options,
@@ -24,7 +24,7 @@ from games.engine import (
     to_record,
     view,
 )
-from games.engine.state import NEED_DECK
+from games.ctg.engine.state import NEED_DECK
 
 from .helpers import NAMES, cards_in_play
 

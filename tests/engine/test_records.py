@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.engine import (
+from games.ctg.engine import (
     IllegalAction,
     Options,
     RecordError,
@@ -18,7 +18,7 @@ from games.engine import (
     result,
     to_record,
 )
-from games.engine.record import logged_actions
+from games.ctg.engine.record import logged_actions
 
 from .helpers import NAMES
 

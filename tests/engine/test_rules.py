@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction, Options, State, new_game, parse_action
-from games.engine.state import (
+from games.ctg.engine import IllegalAction, Options, State, new_game, parse_action
+from games.ctg.engine.state import (
     ACT,
     AFTER,
     BURY,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from games.engine import Options, determinize, new_game, public_view, view
-from games.engine.cards import task_text
-from games.engine.state import DRAW1
+from games.ctg.engine import Options, determinize, new_game, public_view, view
+from games.ctg.engine.cards import task_text
+from games.ctg.engine.state import DRAW1
 
 from .helpers import NAMES, act, put
 

@@ -7,7 +7,7 @@ known to be in a hand. The scanner reads them back and compares with the true st
 from collections import Counter
 from html.parser import HTMLParser
 
-from games.engine.cards import VALUES, task_text
+from games.ctg.engine.cards import VALUES, task_text
 
 
 class _Zones(HTMLParser):

@@ -5,7 +5,8 @@ import time
 import pytest
 from django.test import Client
 
-from games import actions, engine, tasks
+from games import actions, tasks
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 

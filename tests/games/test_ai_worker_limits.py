@@ -5,7 +5,8 @@ import os
 import signal
 import time
 
-from games import actions, engine, tasks
+from games import actions, tasks
+from games.ctg import engine
 from games.models import Table
 from tests.games.test_ai_seats import table_with_bots
 from tests.waiting import wait_for

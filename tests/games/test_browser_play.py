@@ -3,7 +3,8 @@
 import pytest
 from django.test import Client
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 

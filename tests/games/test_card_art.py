@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games import actions, engine
-from games.engine.cards import TASK_DECKS, VALUES
+from games import actions
+from games.ctg import engine
+from games.ctg.engine.cards import TASK_DECKS, VALUES
 from history import replay
 from tests.games.conftest import open_table
 from tests.history.conftest import online_game

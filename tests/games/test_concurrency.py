@@ -3,7 +3,8 @@ import threading
 import pytest
 from django.db import connection
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

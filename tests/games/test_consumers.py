@@ -6,7 +6,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from ctg_site.asgi import application
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.leaks import scan

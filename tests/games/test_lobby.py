@@ -2,7 +2,8 @@ import re
 
 import pytest
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Seat, Table
 from tests.games.conftest import open_table
 

@@ -5,7 +5,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from ctg_site.asgi import application
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.test_consumers import session_cookie

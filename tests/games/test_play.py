@@ -1,6 +1,7 @@
 import pytest
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from leagues.models import PlayedGame
 from tests.games.conftest import open_table

@@ -7,7 +7,8 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.waiting import wait_for

@@ -8,7 +8,7 @@ import pytest
 import websockets
 from django.test import Client
 
-from games import engine
+from games.ctg import engine
 from tests.conftest import start_daphne, stop_daphne, url_of, use_redis_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 
 from accounts.models import Club, Membership
 from ctg_site.asgi import application
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.conftest import persona
 from tests.games.conftest import open_table

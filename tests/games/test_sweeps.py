@@ -6,8 +6,9 @@ import pytest
 from django.utils import timezone
 
 from ctg_site.background import run_schedule_once
-from games import actions, engine, tasks
-from games.engine.record import logged_actions
+from games import actions, tasks
+from games.ctg import engine
+from games.ctg.engine.record import logged_actions
 from games.models import Table
 from tests.games.test_ai_seats import table_with_bots
 from tests.waiting import wait_for

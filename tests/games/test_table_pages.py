@@ -2,7 +2,8 @@ import random
 
 import pytest
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.leaks import scan

@@ -5,8 +5,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import actions, ai, engine
-from games.ai.knowledge import read_view
+from games import actions
+from games.ctg import ai, engine
+from games.ctg.ai.knowledge import read_view
+from games.ctg.game import CALL_TO_GLORY
 from games.models import Table, TaskCards
 from tests.games.conftest import open_table
 
@@ -81,13 +83,13 @@ def test_a_game_keeps_the_cards_it_was_dealt_from_and_plays_to_the_end(alice, bo
     assert table.task_distribution["A"] == [12, 14, 16, 18]
     assert "Samurai (12), Ninja (14)" in open_table_page(alice, table)
     # AI players reckon with the game's cards too.
-    bot_view = actions._ai_view(table, table.state(), 0)
+    bot_view = CALL_TO_GLORY.ai_view(table, table.state(), 0)
     assert read_view(bot_view).task_cards["A"] == [12, 14, 16, 18]
 
     while table.status == Table.RUNNING:
         state = table.state()
         text = ai.decide(
-            "heuristic", actions._ai_view(table, state, state.decider), seed=table.version
+            "heuristic", CALL_TO_GLORY.ai_view(table, state, state.decider), seed=table.version
         )
         actions.play(table.pk, state.decider, text, table.version)
         table.refresh_from_db()

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from accounts.models import Club, Membership
-from games import engine
+from games.ctg import engine
 from games.models import Seat as TableSeat
 from games.models import Table
 from leagues.actions import record_result
@@ -79,5 +79,6 @@ def online_game(users, *, seed=1, rounds=1, variants=(), day=1, club=None, rated
         ninja=table.ninja,
         rated=rated,
         external_ref=f"online:{table.pk}",
+        table=table,
     )
     return table, game

@@ -71,8 +71,8 @@ def test_it_describes_itself_in_openapi_and_a_page(client):
 
 
 def test_it_shows_tournament_standings_to_members_only(client, alice, bob, charlie, club):
-    from leagues import tournaments
-    from leagues.models import TournamentRound, TournamentTable
+    from tournaments import actions as tournaments
+    from tournaments.models import TournamentRound, TournamentTable
 
     event = tournaments.create(club, name="Autumn cup", stages=[{"rounds": 1}])
     round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)

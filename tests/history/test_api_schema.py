@@ -19,10 +19,12 @@ from schemathesis.engine import events, from_schema
 from schemathesis.engine.statistic import Statistic
 
 from accounts.models import Club, Membership
-from leagues import actions, tournaments
-from leagues.models import League, PlayedGame, TournamentRound, TournamentTable
+from leagues import actions
+from leagues.models import League, PlayedGame
 from tests.conftest import persona
 from tests.history.conftest import online_game, pad_game
+from tournaments import actions as tournaments
+from tournaments.models import TournamentRound, TournamentTable
 
 SEED = 20260325
 MAX_EXAMPLES = 100

@@ -129,8 +129,8 @@ def test_it_uses_the_same_number_of_queries_whatever_the_page_size(client, alice
 
 
 def test_it_filters_by_tournament_and_names_it_on_the_game_page(client, alice, bob, club):
-    from leagues import tournaments
-    from leagues.models import TournamentRound, TournamentTable
+    from tournaments import actions as tournaments
+    from tournaments.models import TournamentRound, TournamentTable
 
     event = tournaments.create(club, name="Autumn cup", stages=[{"rounds": 1}])
     round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games import engine
+from games.ctg import engine
 from games.models import Table
 from leagues.models import PlayedGame
 from tests.history.conftest import online_game

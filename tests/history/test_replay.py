@@ -6,7 +6,8 @@ and anyone allowed to see a finished game may switch between the public view and
 
 import pytest
 
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from history import replay
 from tests.games.conftest import open_table
 from tests.games.leaks import scan

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from leagues.scorepad import (
+from games.ctg.engine.pad import (
     ROUND_MAX,
     TYPE_VALUES,
     check_round,

@@ -3,7 +3,8 @@ from django.core.management import call_command
 
 from accounts.models import Club, Membership, User
 from games.models import Table
-from leagues.models import League, PlayedGame, Tournament
+from leagues.models import League, PlayedGame
+from tournaments.models import Tournament
 
 
 @pytest.mark.django_db

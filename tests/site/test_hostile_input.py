@@ -41,7 +41,8 @@ from accounts.models import Club, Membership, User
 from games import actions as tables
 from games.models import Table
 from leagues import actions as league_actions
-from leagues.models import League, PlayedGame, Tournament
+from leagues.models import League, PlayedGame
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

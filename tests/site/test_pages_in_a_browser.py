@@ -10,8 +10,9 @@ from django.test import Client
 
 from accounts.models import User
 from games.models import Table
-from leagues.models import League, PlayedGame, RecomputeJob, Tournament
+from leagues.models import League, PlayedGame, RecomputeJob
 from tests.waiting import wait_for
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser]
 

@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from games import actions, engine
+from games import actions
+from games.ctg import engine
 from games.models import ChatMessage, Table
 
 TOO_FAST = "You are sending requests faster than anyone plays. Please wait a minute and try again."

@@ -1,0 +1,141 @@
+"""Call to Glory as the site hosts it: the shared machinery reaches its engine and AI here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from games.ctg import ai, engine
+from games.ctg.engine import pad
+from games.ctg.engine.record import logged_actions
+from games.registry import Game, MoveRefused, Result, with_forfeits
+
+
+class CallToGlory(Game):
+    key = "ctg"
+    name = "Call to Glory"
+    seats = range(2, 5)
+    preferred_seats = (4,)
+    # Each level's name and what a host choosing it should know, in the site's languages.
+    ai_levels = {
+        "greedy": (
+            _("Beginner"),
+            _("Lays its most valuable set as soon as it can, otherwise discards its rarest card."),
+        ),
+        "heuristic": (
+            _("Card counter"),
+            _(
+                "Counts every card it has seen, lays sets that others can hardly beat, keeps "
+                "pairs and sets the pace of the round."
+            ),
+        ),
+        "search": (
+            _("Tactician"),
+            _(
+                "Imagines thousands of ways the hidden cards could lie and plays each out to "
+                "the end of the round: about a second a move."
+            ),
+        ),
+        "search-strong": (
+            _("Master"),
+            _("The tactician thinking longer: up to two seconds a move."),
+        ),
+    }
+    default_ai_level = ai.DEFAULT_LEVEL
+    # Quick, and sensible.
+    stand_in_level = "heuristic"
+    board_template = "games/table.html#board"
+    rounds = (1, 3, 4)
+
+    def new_state(self, table: Any, names: list[str]) -> engine.State:
+        tasks = None
+        if table.imperial_tasks:
+            from games.ctg.engine.state import deal_tasks
+            from games.models import TaskCards
+
+            table.task_distribution = TaskCards.current()
+            rng = random.Random(f"{table.seed}:tasks")
+            tasks = deal_tasks(table.seats_count, rng, table.task_distribution)
+        return engine.new_game(table.options, names, decks=[table.deck(0)], tasks=tasks)
+
+    def load(self, table: Any) -> engine.State:
+        return table.supply_decks(engine.from_record(table.record))
+
+    def advance(self, table: Any, state: engine.State) -> None:
+        table.supply_decks(state)
+
+    def dump(self, state: engine.State) -> dict[str, Any]:
+        return engine.to_record(state)
+
+    def clone(self, state: engine.State) -> engine.State:
+        return state.clone()
+
+    def version(self, state: engine.State) -> int:
+        return len(logged_actions(state))
+
+    def decider(self, state: engine.State) -> int | None:
+        return state.decider
+
+    def is_over(self, state: engine.State) -> bool:
+        return state.game_over
+
+    def apply(self, state: engine.State, text: str, seat: int) -> None:
+        try:
+            state.apply(engine.parse_action(text, state.names), seat)
+        except engine.NotationError as error:
+            raise MoveRefused(str(error), "notation") from None
+        except engine.IllegalAction as error:
+            raise MoveRefused(error.message, error.code) from None
+
+    def ai_view(self, table: Any, state: engine.State, seat: int) -> dict[str, Any]:
+        """What an AI player at `seat` may see: its view and the game's task card faces."""
+        return engine.view(state, seat) | {"task_cards": table.task_distribution}
+
+    def ai_name(self, level: str) -> str:
+        return ai.LEVELS[level][0]
+
+    def ai_move(self, level: str, table: Any, state: engine.State, seat: int, seed: int) -> str:
+        return ai.decide(level, self.ai_view(table, state, seat), seed=seed)
+
+    def result(self, table: Any, state: engine.State) -> Result:
+        """The engine's result; players who forfeited on time are placed after everyone else."""
+        record = engine.result(state)
+        assert record is not None
+        names = state.names
+        forfeited = [
+            name
+            for name in table.seats.filter(forfeited=True).values_list("name", flat=True)
+            if name in names
+        ]
+        placings = [record["placings"][name] for name in names]
+        if forfeited:
+            placings = with_forfeits(placings, [name in forfeited for name in names])
+            record["placings"] = dict(zip(names, placings, strict=True))
+            record["forfeited"] = forfeited
+        return Result(
+            placings=placings,
+            scores=[record["totals"][name] for name in names],
+            round_scores=[[r["scores"][name] for r in record["rounds"]] for name in names],
+            round_bonuses=task_bonuses(state),
+            variants=frozenset(table.variants),
+            record=record,
+        )
+
+    def pad_problems(
+        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
+    ) -> list[pad.RoundProblem]:
+        return pad.check_round(round_no, scores, bonuses)
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        return pad.placings(round_scores)
+
+
+def task_bonuses(state: engine.State) -> list[list[int]]:
+    """Per seat, per round, the Imperial Tasks part of its round score."""
+    return [[r.bonus[seat] for r in state.history] for seat in range(state.n)]
+
+
+CALL_TO_GLORY = CallToGlory()

@@ -1,0 +1,159 @@
+"""The games this site hosts, and what the shared machinery asks of each.
+
+A game is a package under `games/` (e.g. `games/ctg/`) holding its pure engine, its AI and
+a `game.py` with one `Game` instance. `settings.GAMES` names those instances; tables, results,
+leagues, ratings, tournaments and history look a game up here by its key and never import a
+game's package themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.utils.functional import Promise
+from django.utils.module_loading import import_string
+
+
+class MoveRefused(Exception):
+    """A move the game does not accept: `message` for the player, `code` for programs."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game, per seat in seat order, as leagues, ratings and history keep it."""
+
+    placings: list[int]  # sport style: 1, 1, 3
+    scores: list[int]
+    # Per seat, per round: the round score (all of it) and the part a score pad keeps apart.
+    round_scores: list[list[int]]
+    round_bonuses: list[list[int]]
+    variants: frozenset[str] = frozenset()
+    record: dict[str, Any] = field(default_factory=dict)  # what the table keeps as its result
+
+
+def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
+    """Places after forfeits: every player who forfeited comes after all who did not.
+
+    Within each group the game's order holds, ties included (sport style: 1, 1, 3).
+    """
+    order = sorted(range(len(placings)), key=lambda i: (forfeited[i], placings[i]))
+    places = [0] * len(placings)
+    for rank, i in enumerate(order):
+        before = order[rank - 1] if rank else None
+        tied = (
+            before is not None
+            and forfeited[before] == forfeited[i]
+            and placings[before] == placings[i]
+        )
+        places[i] = places[before] if tied and before is not None else rank + 1
+    return places
+
+
+class Game:
+    """What a game brings to the site. Subclass it in `games/<game>/game.py`.
+
+    The state object is the game's own; the site only hands it back to these methods.
+    """
+
+    key: str = ""  # stored on tables, played games and leagues; never change it
+    name: str = ""
+    seats: range = range(2, 5)  # players at one table
+    preferred_seats: tuple[int, ...] = (4,)  # what a tournament seats when it can
+    # level -> (name, description), weakest first
+    ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
+    default_ai_level: str = ""
+    stand_in_level: str = ""  # plays for people who left or ran out of time
+    board_template: str = ""  # the table page's board partial
+    rounds: tuple[int, ...] = ()  # round counts a score pad may hold
+
+    # --- play
+    def new_state(self, table: Any, names: list[str]) -> Any:
+        raise NotImplementedError
+
+    def load(self, table: Any) -> Any:
+        """The position of a table, rebuilt from `table.record`."""
+        raise NotImplementedError
+
+    def advance(self, table: Any, state: Any) -> None:
+        """Deal whatever the position waits for that no player decides (a new round's deck);
+        called before every save."""
+
+    def dump(self, state: Any) -> Any:
+        """The record (JSON) a table keeps; `load` rebuilds the position from it."""
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        raise NotImplementedError
+
+    def version(self, state: Any) -> int:
+        """How many decisions the record holds: a move names the version it was made at."""
+        raise NotImplementedError
+
+    def decider(self, state: Any) -> int | None:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def apply(self, state: Any, text: str, seat: int) -> None:
+        """Apply one decision of `seat`, in the game's notation; raise MoveRefused if it is not
+        one, or not legal now."""
+        raise NotImplementedError
+
+    def ai_name(self, level: str) -> str:
+        """An AI player's name at a table (stored; the same in every language)."""
+        return level
+
+    def ai_move(self, level: str, table: Any, state: Any, seat: int, seed: int) -> str:
+        raise NotImplementedError
+
+    def result(self, table: Any, state: Any) -> Result:
+        raise NotImplementedError
+
+    # --- score pad of a game played at the table
+    def pad_problems(
+        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
+    ) -> list[Any]:
+        """What cannot be right about one entered round (scores without bonuses, and the
+        bonuses kept apart, if the game has them); none by default."""
+        return []
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        """Final places from per-player round scores, sport style; most points first by
+        default."""
+        totals = [sum(scores) for scores in round_scores]
+        return [1 + sum(other > mine for other in totals) for mine in totals]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key}>"
+
+
+@cache
+def _load(paths: tuple[str, ...]) -> dict[str, Game]:
+    games: dict[str, Game] = {}
+    for path in paths:
+        game = import_string(path)
+        games[game.key] = game
+    return games
+
+
+def all_games() -> dict[str, Game]:
+    """The registered games by key, in the order settings name them."""
+    return _load(tuple(settings.GAMES))
+
+
+def get(key: str) -> Game:
+    return all_games()[key]
+
+
+def choices() -> list[tuple[str, str]]:
+    return [(game.key, game.name) for game in all_games().values()]

@@ -1,0 +1,25 @@
+"""Leagues keep the results that play announces (games.signals)."""
+
+from leagues.actions import record_result
+
+
+def record_online_result(sender, table, result, **kwargs) -> None:
+    """A finished online table becomes a played game, in the transaction of its final move.
+
+    AI players and forfeits: the game still counts, people's ratings move, bots' do not.
+    """
+    seats = list(table.seats.select_related("user").order_by("position"))
+    record_result(
+        players=[seat.user if seat.user else seat.name for seat in seats],
+        round_scores=result.round_scores,
+        round_bonuses=result.round_bonuses,
+        placings=result.placings,
+        played_at=table.finished,
+        club=table.club,
+        imperial_tasks="imperial-tasks" in result.variants,
+        ninja="ninja" in result.variants,
+        rated=table.rated,
+        external_ref=f"online:{table.pk}",
+        game=table.game,
+        table=table,
+    )

@@ -1,0 +1,110 @@
+"""The site's machinery knows no particular game: a toy game registered only here is played
+at the site's tables, its result reaches leagues and history, and it is kept apart from
+Call to Glory everywhere a player filters by game."""
+
+import pytest
+
+from accounts.models import Club, Membership
+from games import actions
+from games.models import Table
+from leagues import actions as leagues
+from leagues.models import League, PlayedGame
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(settings):
+    settings.GAMES = [*settings.GAMES, "tests.site.toy_game.TOY"]
+
+
+@pytest.fixture
+def club(alice, bob, charlie):
+    club = Club.objects.create(name="Tenno", slug="tenno")
+    for user in (alice, bob, charlie):
+        Membership.objects.create(club=club, user=user)
+    return club
+
+
+def play_toy_table(club, host, *others, calls):
+    table = actions.create_table(
+        host, club=club, game="toy", seats_count=1 + len(others), visibility="club", rated=True
+    )
+    for user in others:
+        actions.take_seat(table.pk, user)
+    actions.start(table.pk, host)
+    table.refresh_from_db()
+    by_seat = {seat.position: seat.user for seat in table.seats.all()}
+    for call in calls:
+        table.refresh_from_db()
+        decider = table.plugin.decider(table.state())
+        actions.play_for(table.pk, by_seat[decider], str(call), table.version)
+    table.refresh_from_db()
+    return table
+
+
+def test_it_plays_a_toy_game_at_a_table_and_records_its_result(club, alice, bob, charlie):
+    table = play_toy_table(club, alice, bob, charlie, calls=[2, 3, 2])
+
+    assert table.status == Table.FINISHED
+    played = PlayedGame.objects.get(table=table)
+    assert played.game == "toy"
+    assert played.source == PlayedGame.ONLINE and played.status == PlayedGame.CONFIRMED
+    seats = {seat.user.username: seat for seat in table.seats.all()}
+    places = {s.user.username: (s.place, s.total) for s in played.seats.all()}
+    callers = {name: table.record["calls"][seat.position] for name, seat in seats.items()}
+    expected = {
+        name: (1 + sum(c > call for c in callers.values()), call) for name, call in callers.items()
+    }
+    assert places == expected
+
+
+def test_it_refuses_a_move_the_toy_game_does_not_accept(club, alice, bob):
+    table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    decider = table.seats.get(position=table.plugin.decider(table.state())).user
+    with pytest.raises(actions.Refused) as refused:
+        actions.play_for(table.pk, decider, "7", table.version)
+    assert refused.value.code == "bad-call"
+    table.refresh_from_db()
+    assert table.version == 0 and table.status == Table.RUNNING
+
+
+def test_it_gives_a_toy_game_an_ai_player_of_its_own(club, alice):
+    table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
+    seat = actions.add_ai(table.pk, alice)
+    assert seat.ai_level == "first"
+    assert actions.ai_decision(table.pk, 0) is None  # not started yet
+
+
+def test_it_keeps_a_league_to_its_own_game(club, alice, bob, charlie):
+    league = League.objects.create(club=club, name="Toy season", game="toy")
+    leagues.record_result(
+        players=[alice, bob, charlie], round_scores=[[1], [3], [2]], league=league, game="toy"
+    )
+    with pytest.raises(ValueError):
+        leagues.record_result(
+            players=[alice, bob], round_scores=[[10, 1, 1, 1], [5, 1, 1, 1]], league=league
+        )
+    leagues.tally_league(league.pk)
+    league.refresh_from_db()
+    assert [row["name"] for row in league.table] == ["bob", "charlie", "alice"]
+    assert league.games.get().game == "toy"
+
+
+def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, bob, charlie):
+    toy = play_toy_table(club, alice, bob, calls=[1, 3])
+    toy_game = PlayedGame.objects.get(table=toy)
+    ctg = leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    client.force_login(charlie)
+
+    page = client.get("/history/", {"game": "toy"})
+    assert page.status_code == 200
+    assert f"/history/game/{toy_game.pk}/" in page.text
+    assert f"/history/game/{ctg.pk}/" not in page.text
+    assert client.get(f"/history/game/{toy_game.pk}/").status_code == 200
+
+    items = client.get("/api/v1/games/", {"game": "toy"}).json()["results"]
+    assert [(item["id"], item["game"]) for item in items] == [(toy_game.pk, "toy")]
+    items = client.get("/api/v1/games/", {"game": "ctg"}).json()["results"]
+    assert [(item["id"], item["game"]) for item in items] == [(ctg.pk, "ctg")]

@@ -1,0 +1,47 @@
+"""The import contracts in pyproject.toml hold, and break when a lower layer reaches up."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ["accounts", "games", "leagues", "tournaments", "history", "ctg_site"]
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def lint_imports(cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache"], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_it_keeps_every_contract():
+    out = lint_imports(ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "0 broken" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("games/signals.py", "import leagues.models", "games imports neither leagues"),
+        ("accounts/models.py", "import games.models", "accounts imports no other app"),
+        ("leagues/receivers.py", "import tournaments.models", "leagues does not import"),
+        ("games/ctg/engine/cards.py", "import django.db", "are pure"),
+        ("tournaments/pairing/swiss.py", "import django.db", "are pure"),
+        ("leagues/signals.py", "import history.queries", "Apps form layers"),
+    ],
+)
+def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    for app in APPS:
+        shutil.copytree(ROOT / app, tmp_path / app, ignore=shutil.ignore_patterns("__pycache__"))
+    target = tmp_path / module
+    target.write_text(target.read_text() + f"\n{line}\n")
+    out = lint_imports(tmp_path)
+    assert out.returncode != 0
+    broken = [row for row in out.stdout.splitlines() if row.endswith("BROKEN")]
+    assert any(contract in row for row in broken), out.stdout

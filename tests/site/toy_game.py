@@ -1,0 +1,77 @@
+"""A game that exists only in the tests, registered beside Call to Glory.
+
+"Call a number": 2 or 3 players; in seat order each calls a number from 1 to 3, once; the
+highest call wins, equal calls share a place. Its record is {"players", "calls"}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.registry import Game, MoveRefused, Result
+
+
+@dataclass
+class Calls:
+    names: list[str]
+    calls: list[int] = field(default_factory=list)
+
+    @property
+    def decider(self) -> int | None:
+        return None if len(self.calls) == len(self.names) else len(self.calls)
+
+
+class CallANumber(Game):
+    key = "toy"
+    name = "Call a number"
+    seats = range(2, 4)
+    preferred_seats = (3,)
+    ai_levels = {"first": ("First", "Always calls 1.")}
+    default_ai_level = "first"
+    stand_in_level = "first"
+    rounds = (1,)
+
+    def new_state(self, table: Any, names: list[str]) -> Calls:
+        return Calls(list(names))
+
+    def load(self, table: Any) -> Calls:
+        return Calls(list(table.record["players"]), list(table.record["calls"]))
+
+    def dump(self, state: Calls) -> dict[str, Any]:
+        return {"players": state.names, "calls": state.calls}
+
+    def clone(self, state: Calls) -> Calls:
+        return Calls(list(state.names), list(state.calls))
+
+    def version(self, state: Calls) -> int:
+        return len(state.calls)
+
+    def decider(self, state: Calls) -> int | None:
+        return state.decider
+
+    def is_over(self, state: Calls) -> bool:
+        return state.decider is None
+
+    def apply(self, state: Calls, text: str, seat: int) -> None:
+        if seat != state.decider:
+            raise MoveRefused("It is not your turn.", "not-your-turn")
+        if text not in ("1", "2", "3"):
+            raise MoveRefused("Call 1, 2 or 3.", "bad-call")
+        state.calls.append(int(text))
+
+    def ai_move(self, level: str, table: Any, state: Calls, seat: int, seed: int) -> str:
+        return "1"
+
+    def result(self, table: Any, state: Calls) -> Result:
+        placings = [1 + sum(other > mine for other in state.calls) for mine in state.calls]
+        return Result(
+            placings=placings,
+            scores=list(state.calls),
+            round_scores=[[call] for call in state.calls],
+            round_bonuses=[[0] for _ in state.calls],
+            record={"placings": dict(zip(state.names, placings, strict=True))},
+        )
+
+
+TOY = CallANumber()

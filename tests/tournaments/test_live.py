@@ -1,0 +1,87 @@
+"""The projector page's socket: a push after each change, rendered for each viewer."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import transaction
+
+from leagues import actions
+from tests.leagues.test_live import session_headers
+from tournaments import actions as tournaments
+from tournaments.models import Stage, Tournament
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("redis_channel_layer"),
+    pytest.mark.services,
+]
+
+
+@pytest.fixture
+def event(club, olga, alice, bob):
+    # Unrated: no rating job runs in the background to outlive the test.
+    tournament = tournaments.create(
+        club,
+        name="Live cup",
+        game_length="quick",
+        seeding=Tournament.RANDOM,
+        rated=False,
+        stages=[{"kind": Stage.SWISS, "rounds": 1}],
+    )
+    for user in (olga, alice, bob):
+        tournaments.register(tournament, user, checked_in=True)
+    return tournament
+
+
+async def open_page(user, event):
+    from channels.testing import WebsocketCommunicator
+
+    from ctg_site.asgi import application
+
+    headers = await sync_to_async(session_headers)(user)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/tournaments/{event.pk}/", headers=headers
+    )
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+def draw_and_start(event, by):
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, by)
+    return round_.tables.get().game
+
+
+def confirm(game, by):
+    actions.enter_round(game, 1, [38, 28, 15], None)
+    actions.submit_for_confirmation(game)
+    with transaction.atomic():
+        assert actions.confirm(game, by, is_organiser=True)
+
+
+async def test_it_pushes_tables_and_results_to_each_open_page(event, olga, alice, bob):
+    pages = {user: await open_page(user, event) for user in (alice, bob)}
+    assert all(connected for _c, connected in pages.values())
+    game = await sync_to_async(draw_and_start)(event, olga)
+    for user, (communicator, _) in pages.items():
+        # The draw and the start: two pushes, the second with the started round.
+        await communicator.receive_from(timeout=5)
+        html = await communicator.receive_from(timeout=5)
+        assert html.lstrip().startswith('<div id="tn-live" hx-swap-oob="true"')
+        assert html.count('class="tn-me"') == 1
+        assert f'data-player="{user.pk}" class="tn-me"' in html
+    await sync_to_async(confirm)(game, olga)
+    for communicator, _ in pages.values():
+        html = await communicator.receive_from(timeout=5)
+        assert "tn-card tn-done" in html
+        assert "1. · 38" in html
+        await communicator.disconnect()
+
+
+async def test_it_refuses_sockets_from_outside_the_club(event, charlie):
+    _communicator, connected = await open_page(charlie, event)
+    assert not connected
+
+
+async def test_it_refuses_anonymous_sockets(event):
+    _communicator, connected = await open_page(None, event)
+    assert not connected

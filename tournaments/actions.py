@@ -1,0 +1,486 @@
+"""Running a tournament: load from the ORM, call ``tournaments.pairing``, save what it returns.
+
+Nothing here decides a seating or a ranking; the pure functions do. Writes happen in
+transactions and the projector pages are told after commit (``tournaments.live``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Prefetch
+
+from games import actions as games
+from games import registry
+from games.models import Table
+from leagues.models import PlayedGame, PlayedSeat, PlayerRating
+from tournaments import live, pairing
+from tournaments.models import Entry, Stage, Tournament, TournamentRound, TournamentTable
+
+# Most placement points a player can take from one table (a win at any table size).
+MAX_POINTS_PER_GAME = max(points[0] for points in pairing.FAIR_POINTS.values())
+
+
+class NotReady(Exception):
+    """The event is not at a point where this step can happen; ``code`` says why."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+# --- setting up --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create(club, *, name: str, stages: list[dict], **options) -> Tournament:
+    """A tournament with its stages in order (each a dict of Stage fields)."""
+    tournament = Tournament.objects.create(
+        club=club, name=name, seed=random.SystemRandom().randrange(1, 2**31), **options
+    )
+    _set_stages(tournament, stages)
+    return tournament
+
+
+def change(tournament: Tournament, *, stages: list[dict], **fields) -> None:
+    """New settings and stages, while the event is still taking registrations."""
+    with transaction.atomic():
+        locked = _in_registration(tournament)
+        for name, value in fields.items():
+            setattr(locked, name, value)
+        locked.save()
+        locked.stages.all().delete()
+        _set_stages(locked, stages)
+        _changed(locked)
+
+
+def delete(tournament: Tournament) -> None:
+    """Call off an event that has not drawn a round; its registrations go with it."""
+    with transaction.atomic():
+        _in_registration(tournament).delete()
+
+
+def _in_registration(tournament: Tournament) -> Tournament:
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.status != Tournament.REGISTRATION:
+        raise NotReady("started")
+    return locked
+
+
+def _set_stages(tournament: Tournament, stages: list[dict]) -> None:
+    for order, fields in enumerate(stages, start=1):
+        Stage.objects.create(tournament=tournament, order=order, **fields)
+
+
+def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry:
+    """Register (or re-register after dropping out) a player; late arrivals come in here."""
+    with transaction.atomic():
+        entry, created = Entry.objects.get_or_create(
+            tournament=tournament, user=user, defaults={"checked_in": checked_in}
+        )
+        if not created and (entry.dropped or (checked_in and not entry.checked_in)):
+            entry.dropped = False
+            entry.checked_in = entry.checked_in or checked_in
+            entry.save(update_fields=["dropped", "checked_in"])
+        _changed(tournament)
+    return entry
+
+
+def set_presence(entry: Entry, *, checked_in: bool | None = None, dropped: bool | None = None):
+    """Check a player in or out, or drop them; it counts from the next round drafted."""
+    with transaction.atomic():
+        if checked_in is not None:
+            entry.checked_in = checked_in
+        if dropped is not None:
+            entry.dropped = dropped
+        entry.save(update_fields=["checked_in", "dropped"])
+        _changed(entry.tournament)
+
+
+def active_players(tournament: Tournament) -> list[int]:
+    return list(
+        tournament.entries.filter(checked_in=True, dropped=False)
+        .order_by("id")
+        .values_list("user_id", flat=True)
+    )
+
+
+# --- reading an event ----------------------------------------------------------------------
+
+
+def rounds_of(tournament: Tournament) -> list[TournamentRound]:
+    """Every round of the event in playing order, with tables and their games loaded."""
+    return list(
+        TournamentRound.objects.filter(stage__tournament=tournament)
+        .select_related("stage")
+        .prefetch_related(
+            Prefetch(
+                "tables",
+                queryset=TournamentTable.objects.select_related(
+                    "game", "online_table"
+                ).prefetch_related(
+                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat"))
+                ),
+            )
+        )
+        .order_by("stage__order", "number")
+    )
+
+
+def table_result(table: TournamentTable) -> pairing.GameResult | None:
+    """The confirmed result of a table, by user id; None while it is still being played."""
+    game = table.game
+    if game is None or game.status != PlayedGame.CONFIRMED:
+        return None
+    people = [(s.user_id, s) for s in game.seats.all() if s.user_id is not None]
+    # An AI that filled a no-show's seat is not in the event: places count among people.
+    place = {user_id: s.place or len(people) for user_id, s in people}
+    return pairing.GameResult(
+        round=table.round.number,
+        scores={user_id: s.total for user_id, s in people},
+        places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
+    )
+
+
+def round_complete(round_: TournamentRound) -> bool:
+    return round_.status == TournamentRound.PLAYING and all(
+        table_result(t) is not None for t in round_.tables.all()
+    )
+
+
+def stage_standings(
+    stage: Stage, rounds: list[TournamentRound] | None = None
+) -> list[pairing.StandingRow]:
+    """The stage's standing from its confirmed tables, with the pure tie-breaks."""
+    rounds = [r for r in (rounds or rounds_of(stage.tournament)) if r.stage_id == stage.pk]
+    seated: list[int] = []
+    results = []
+    for round_ in rounds:
+        for table in round_.tables.all():
+            seated.extend(p for p in table.players if p not in seated)
+            result = table_result(table)
+            if result is not None:
+                results.append(result)
+    return pairing.standings(results, players=seated)
+
+
+def qualification(stage: Stage, rows: list[pairing.StandingRow]) -> dict[int, pairing.Mark]:
+    """Can-still-qualify marks for the cut into the next stage (empty when no cut follows)."""
+    following = stage.tournament.stages.filter(order=stage.order + 1).first()
+    if following is None or not following.cut or not rows:
+        return {}
+    played = stage.rounds_played.filter(status=TournamentRound.PLAYING).count()
+    return pairing.qualification_marks(
+        {r.player: r.points for r in rows},
+        cut=following.cut,
+        rounds_left=max(stage.rounds - played, 0),
+        max_per_round=MAX_POINTS_PER_GAME,
+    )
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the event stands: the stage being played and its latest round (if any)."""
+
+    stage: Stage | None
+    round: TournamentRound | None
+    rounds: list[TournamentRound]
+
+
+def position(tournament: Tournament) -> Position:
+    rounds = rounds_of(tournament)
+    if rounds:
+        return Position(rounds[-1].stage, rounds[-1], rounds)
+    return Position(tournament.stages.order_by("order").first(), None, rounds)
+
+
+# --- running rounds --------------------------------------------------------------------------
+
+
+def next_stage_and_number(tournament: Tournament) -> tuple[Stage, int]:
+    """Which round comes next; NotReady when the current one is open or the event is over."""
+    where = position(tournament)
+    if where.stage is None:
+        raise NotReady("no-stages")
+    if where.round is None:
+        return where.stage, 1
+    if not round_complete(where.round):
+        raise NotReady("round-open")
+    if where.round.number < where.stage.rounds:
+        return where.stage, where.round.number + 1
+    following = tournament.stages.filter(order=where.stage.order + 1).first()
+    if following is None:
+        raise NotReady("finished")
+    return following, 1
+
+
+def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[int]]:
+    """Ask the pure algorithms for the tables of a new round."""
+    active = set(active_players(tournament))
+    size = tournament.max_table
+    game = registry.get(tournament.game)
+    rule = pairing.SizeRule(game.seats, game.preferred_seats)
+    rounds = rounds_of(tournament)
+    if stage.order > 1 and number == 1:
+        previous = tournament.stages.get(order=stage.order - 1)
+        standing = [r.player for r in stage_standings(previous, rounds) if r.player in active]
+        seeds = standing[: stage.cut] if stage.cut else standing
+        if stage.kind == Stage.BRACKET:
+            return pairing.seed_tables(seeds, max_size=size, rule=rule)
+        active = set(seeds)
+    else:
+        # Later rounds keep the players of the stage (a bracket only those who advanced).
+        stage_players = {
+            p for r in rounds if r.stage_id == stage.pk for t in r.tables.all() for p in t.players
+        }
+        if stage.order > 1:
+            active &= stage_players
+    players = sorted(active)
+    if stage.kind == Stage.BRACKET and number > 1:
+        last = [r for r in rounds if r.stage_id == stage.pk][-1]
+        tables = [[p for p in t.players if p in active] for t in last.tables.all()]
+        places: dict[int, int] = {}
+        for t in last.tables.all():
+            result = table_result(t)
+            assert result is not None
+            places.update(result.places)
+        through = pairing.advancing(tables, places, advance=stage.advance)
+        return pairing.seed_tables([a.player for a in through], max_size=size, rule=rule)
+    if stage.kind == Stage.ROUND_ROBIN:
+        schedule = pairing.round_robin(players, table_size=size, rounds=stage.rounds, rule=rule)
+        return schedule[(number - 1) % len(schedule)].tables
+    past = [t.players for r in rounds for t in r.tables.all()]
+    if number == 1 and stage.order == 1:
+        if tournament.seeding == Tournament.RANDOM:
+            return pairing.seat_first_round(
+                players, seeding="random", seed=tournament.seed, max_size=size, rule=rule
+            )
+        known = dict(PlayerRating.objects.filter(user__in=players).values_list("user", "mu"))
+        ratings = {p: known.get(p, 0.0) for p in players}
+        return pairing.seat_first_round(players, ratings=ratings, max_size=size, rule=rule)
+    standing = [r.player for r in stage_standings(stage, rounds) if r.player in active]
+    standing += [p for p in players if p not in standing]  # late arrivals start at the bottom
+    return pairing.seat_swiss_round(standing, past, max_size=size, rule=rule)
+
+
+def draft_round(tournament: Tournament) -> TournamentRound:
+    """PlayedSeat the next round; its tables stay editable until ``begin_round``."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        stage, number = next_stage_and_number(tournament)
+        tables = seating_for(tournament, stage, number)
+        round_ = TournamentRound.objects.create(stage=stage, number=number)
+        online = tournament.mode == Tournament.ONLINE
+        TournamentTable.objects.bulk_create(
+            TournamentTable(round=round_, number=i, players=list(t), online=online)
+            for i, t in enumerate(tables, start=1)
+        )
+        if tournament.status == Tournament.REGISTRATION:
+            tournament.status = Tournament.RUNNING
+            tournament.save(update_fields=["status"])
+        _changed(tournament)
+    return round_
+
+
+def swap(round_: TournamentRound, a: int, b: int) -> None:
+    """Swap two players of a drafted round (between tables or seats)."""
+    with transaction.atomic():
+        round_ = TournamentRound.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != TournamentRound.DRAFT:
+            raise NotReady("round-started")
+        tables = list(round_.tables.all())
+        spots = {p: (t, i) for t in tables for i, p in enumerate(t.players)}
+        if a not in spots or b not in spots or a == b:
+            raise NotReady("not-seated")
+        (ta, ia), (tb, ib) = spots[a], spots[b]
+        ta.players[ia] = b
+        tb.players[ib] = a
+        TournamentTable.objects.bulk_update([ta, tb] if ta.pk != tb.pk else [ta], ["players"])
+        _changed(round_.stage.tournament)
+
+
+def set_online(table: TournamentTable, online: bool) -> None:
+    """In a mixed event, choose before the start whether a table plays online."""
+    with transaction.atomic():
+        round_ = TournamentRound.objects.select_for_update().get(pk=table.round_id)
+        if round_.status != TournamentRound.DRAFT:
+            raise NotReady("round-started")
+        if round_.stage.tournament.mode != Tournament.MIXED:
+            raise NotReady("not-mixed")
+        TournamentTable.objects.filter(pk=table.pk).update(online=online)
+        _changed(round_.stage.tournament)
+
+
+def begin_round(round_: TournamentRound, by) -> None:
+    """Open a score pad per physical table and an online table per online one."""
+    tournament = round_.stage.tournament
+    with transaction.atomic():
+        round_ = TournamentRound.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != TournamentRound.DRAFT:
+            raise NotReady("round-started")
+        users = {u.pk: u for u in tournament.club.members.all()}
+        tables = list(round_.tables.all())
+        if any(p not in users for table in tables for p in table.players):
+            # Someone drawn for this round has left the club since: the organiser swaps or
+            # drops them before the round can begin.
+            raise NotReady("player-left")
+        for table in tables:
+            players = [users[p] for p in table.players]
+            if table.online:
+                online = games.create_table(
+                    players[0],
+                    game=tournament.game,
+                    club=tournament.club,
+                    visibility="club",
+                    seats_count=len(players),
+                    rounds=tournament.rounds_per_game,
+                    rated=tournament.rated,
+                    seat_order="host",
+                )
+                for player in players[1:]:
+                    games.take_seat(online.pk, player)
+                table.online_table = online
+            else:
+                game = PlayedGame.objects.create(
+                    game=tournament.game,
+                    club=tournament.club,
+                    source=PlayedGame.PAD,
+                    rounds=tournament.rounds_per_game,
+                    rated=tournament.rated,
+                    created_by=by,
+                )
+                PlayedSeat.objects.bulk_create(
+                    PlayedSeat(game=game, seat=i, user=p) for i, p in enumerate(players)
+                )
+                table.game = game
+            table.save(update_fields=["online_table", "game"])
+        round_.status = TournamentRound.PLAYING
+        round_.save(update_fields=["status"])
+        _changed(tournament)
+
+
+def fill_with_ai(table: TournamentTable, user_id: int) -> None:
+    """Give a no-show's seat at an online table to an AI player, when the event allows it.
+
+    The player leaves this table (and is not placed in it); whether they drop out of the
+    event is the organiser's separate choice.
+    """
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        if not tournament.allow_ai:
+            raise NotReady("no-ai")
+        online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
+        if online is None or user_id not in table.players:
+            raise NotReady("not-open")
+        stay = [p for p in table.players if p != user_id]
+        if not stay:
+            raise NotReady("last-player")
+        if online.host_id == user_id:
+            games.make_host(online.pk, online.seats.get(user_id=stay[0]).user)
+            online.refresh_from_db()
+        seat = online.seats.get(user_id=user_id)
+        host = online.host
+        games.leave_seat(online.pk, host, seat.position)
+        games.add_ai(online.pk, host)
+        table.players = [p for p in table.players if p != user_id]
+        table.save(update_fields=["players"])
+        _changed(tournament)
+
+
+def start_online(table: TournamentTable) -> None:
+    """The organiser starts an online table whose seats are all taken, for its host."""
+    online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
+    if online is None:
+        raise NotReady("not-open")
+    try:
+        games.start(online.pk, online.host)
+    except games.Refused as refused:
+        raise NotReady(refused.code) from None
+    _changed(table.round.stage.tournament)
+
+
+def finish(tournament: Tournament) -> None:
+    with transaction.atomic():
+        where = position(tournament)
+        if where.round is None or not round_complete(where.round):
+            raise NotReady("round-open")
+        try:
+            next_stage_and_number(tournament)
+        except NotReady as done:
+            if done.code != "finished":
+                raise
+        else:
+            raise NotReady("rounds-left")
+        tournament.status = Tournament.FINISHED
+        tournament.save(update_fields=["status"])
+        _changed(tournament)
+
+
+def result_changed(game: PlayedGame) -> None:
+    """Leagues announced a result recorded, confirmed or corrected (leagues.signals).
+
+    An online table's result arrives as a new PlayedGame; it is tied to its tournament
+    table here. The tournament's projector pages are told after commit.
+    """
+    if game.table_id is not None:
+        TournamentTable.objects.filter(online_table_id=game.table_id, game__isnull=True).update(
+            game=game
+        )
+    tournament_id = (
+        TournamentTable.objects.filter(game=game)
+        .values_list("round__stage__tournament_id", flat=True)
+        .first()
+    )
+    if tournament_id is not None:
+        transaction.on_commit(lambda: live.broadcast_tournament(tournament_id))
+
+
+# --- pictures ----------------------------------------------------------------------------------
+
+
+def bracket(tournament: Tournament, rounds: list[TournamentRound]) -> list[dict]:
+    """Columns of tables for the drawn bracket: every round of the bracket stages, with
+    each player's place and whether they went through."""
+    columns = []
+    came_from: dict[int, int] = {}
+    for round_ in rounds:
+        stage = round_.stage
+        if stage.kind != Stage.BRACKET:
+            continue
+        if round_.number == 1:
+            came_from = {}
+        last_of_event = (
+            round_.number == stage.rounds
+            and not tournament.stages.filter(order__gt=stage.order).exists()
+        )
+        tables = []
+        for table in round_.tables.all():
+            result = table_result(table)
+            places = result.places if result else {}
+            scores = result.scores if result else {}
+            tables.append(
+                {
+                    "number": table.number,
+                    "players": [
+                        {
+                            "id": p,
+                            "place": places.get(p),
+                            "score": scores.get(p),
+                            "through": p in places
+                            and places[p] <= (1 if last_of_event else stage.advance),
+                            "from_table": came_from.get(p),
+                        }
+                        for p in table.players
+                    ],
+                }
+            )
+        came_from = {p: table.number for table in round_.tables.all() for p in table.players}
+        columns.append({"round": round_, "final": last_of_event, "tables": tables})
+    return columns
+
+
+def _changed(tournament: Tournament) -> None:
+    transaction.on_commit(lambda: live.broadcast_tournament(tournament.pk))

@@ -1,0 +1,227 @@
+"""Tournaments: events of stages, rounds and tables, settled by played games.
+
+The tables keep their names from when tournaments lived in the leagues app, so no row moved.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from accounts.models import Club
+from games.ctg.engine import pad as scorepad
+from leagues.models import League, PlayedGame
+
+
+class TournamentMode(models.TextChoices):
+    ONLINE = "online", _("online")
+    PHYSICAL = "physical", _("at physical tables")
+    MIXED = "mixed", _("online and at physical tables")
+
+
+class TournamentSeeding(models.TextChoices):
+    BY_RATING = "rating", _("by rating")
+    RANDOM = "random", _("random")
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    RUNNING = "running", pgettext_lazy("tournament status", "running")
+    FINISHED = "finished", pgettext_lazy("tournament status", "finished")
+
+
+class Tournament(models.Model):
+    """An event of one or more stages, played online, at physical tables, or both."""
+
+    Mode = TournamentMode
+
+    ONLINE = Mode.ONLINE
+    PHYSICAL = Mode.PHYSICAL
+    MIXED = Mode.MIXED
+    MODES = Mode.choices
+
+    Seeding = TournamentSeeding
+
+    BY_RATING = Seeding.BY_RATING
+    RANDOM = Seeding.RANDOM
+    SEEDINGS = Seeding.choices
+
+    Status = TournamentStatus
+
+    REGISTRATION = Status.REGISTRATION
+    RUNNING = Status.RUNNING
+    FINISHED = Status.FINISHED
+    STATUSES = Status.choices
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    # The registered game (games.registry): its table sizes seat the rounds.
+    game = models.CharField(_("game"), max_length=16, default="ctg")
+    name = models.CharField(_("name"), max_length=80)
+    mode = models.CharField(_("where it is played"), max_length=8, choices=MODES, default=PHYSICAL)
+    game_length = models.CharField(
+        _("game length"), max_length=10, choices=League.LENGTHS, default=League.STANDARD
+    )
+    max_table = models.PositiveSmallIntegerField(_("players per table at most"), default=4)
+    seeding = models.CharField(
+        _("first round seeding"), max_length=8, choices=SEEDINGS, default=BY_RATING
+    )
+    rated = models.BooleanField(_("rated"), default=True)
+    allow_ai = models.BooleanField(_("an AI player may fill a no-show's seat"), default=False)
+    status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
+    seed = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "leagues_tournament"
+        ordering = ["-created"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(game="ctg") | Q(max_table__gte=2, max_table__lte=4),
+                name="tournament_table_size",
+            ),
+            models.CheckConstraint(
+                condition=Q(mode__in=TournamentMode.values), name="tournament_mode_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=TournamentStatus.values),
+                name="tournament_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", args=[self.club.slug, self.pk])
+
+    @property
+    def rounds_per_game(self) -> int:
+        return scorepad.rounds_for(self.game_length, False)
+
+
+class StageKind(models.TextChoices):
+    SWISS = "swiss", _("Swiss table rounds")
+    BRACKET = "bracket", _("elimination bracket of tables")
+    ROUND_ROBIN = "robin", _("round robin")
+
+
+class Stage(models.Model):
+    """One format of the event; a later stage takes the top ``cut`` of the one before."""
+
+    Kind = StageKind
+
+    SWISS = Kind.SWISS
+    BRACKET = Kind.BRACKET
+    ROUND_ROBIN = Kind.ROUND_ROBIN
+    KINDS = Kind.choices
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField(default=1)
+    kind = models.CharField(_("format"), max_length=8, choices=KINDS, default=SWISS)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=1)
+    cut = models.PositiveSmallIntegerField(
+        _("players taken from the stage before"), null=True, blank=True
+    )
+    advance = models.PositiveSmallIntegerField(_("players advancing from each table"), default=1)
+
+    class Meta:
+        db_table = "leagues_stage"
+        ordering = ["tournament_id", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "order"], name="stage_order_unique"),
+            models.CheckConstraint(condition=Q(kind__in=StageKind.values), name="stage_kind_valid"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="stage_has_rounds"),
+            models.CheckConstraint(condition=Q(advance__gte=1), name="stage_advance_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.order}"
+
+
+class Entry(models.Model):
+    """A registered player; only those checked in and not dropped are seated."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    checked_in = models.BooleanField(_("present"), default=False)
+    dropped = models.BooleanField(_("dropped out"), default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "leagues_entry"
+        ordering = ["tournament_id", "created", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="entry_once_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tournament}"
+
+    @property
+    def active(self) -> bool:
+        return self.checked_in and not self.dropped
+
+
+class TournamentRound(models.Model):
+    """A round of a stage: drafted (tables editable), then playing."""
+
+    DRAFT = "draft"
+    PLAYING = "playing"
+    STATUSES = [(DRAFT, _("tables drafted")), (PLAYING, _("playing"))]
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds_played")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=STATUSES, default=DRAFT)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "leagues_tournamentround"
+        ordering = ["stage_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique"),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "playing"]), name="tround_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} · {self.number}"
+
+
+class TournamentTable(models.Model):
+    """One table of a round: user ids in seat order, and the game that settles it."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    players = models.JSONField(default=list)
+    online = models.BooleanField(default=False)
+    game = models.OneToOneField(
+        PlayedGame,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+    )
+    online_table = models.OneToOneField(
+        "games.Table",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+    )
+
+    class Meta:
+        db_table = "leagues_tournamenttable"
+        ordering = ["round_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"

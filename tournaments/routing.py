@@ -1,0 +1,7 @@
+from django.urls import path
+
+from tournaments import consumers
+
+websocket_urlpatterns = [
+    path("ws/tournaments/<int:tournament_id>/", consumers.TournamentConsumer.as_asgi()),
+]

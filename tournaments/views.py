@@ -1,0 +1,352 @@
+"""Organiser and player pages of tournaments; the writes go through tournaments.actions."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from accounts.access import get_club_for_member, is_organiser, require_organiser
+from leagues.forms import posted_number
+from leagues.models import League
+from tournaments import actions as tournaments
+from tournaments import pairing
+from tournaments.models import Stage, Tournament, TournamentRound, TournamentTable
+
+User = get_user_model()
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Where it is played"), choices=Tournament.MODES, initial="physical"
+    )
+    game_length = forms.ChoiceField(label=gettext_lazy("Game length"), choices=League.LENGTHS)
+    max_table = forms.TypedChoiceField(
+        label=gettext_lazy("Players per table at most"),
+        choices=[(4, "4"), (3, "3"), (2, "2")],
+        coerce=int,
+    )
+    seeding = forms.ChoiceField(
+        label=gettext_lazy("First round seeding"), choices=Tournament.SEEDINGS
+    )
+    first_kind = forms.ChoiceField(
+        label=gettext_lazy("First stage"),
+        choices=[(Stage.SWISS, Stage.KINDS[0][1]), (Stage.ROUND_ROBIN, Stage.KINDS[2][1])],
+    )
+    first_rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds of the first stage"), min_value=1, max_value=20, initial=3
+    )
+    cut = forms.IntegerField(
+        label=gettext_lazy("Cut to the top (0: no bracket)"),
+        min_value=0,
+        max_value=256,
+        initial=0,
+        required=False,
+    )
+    bracket_rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds of tables in the bracket"),
+        min_value=1,
+        max_value=8,
+        initial=1,
+        required=False,
+    )
+    advance = forms.IntegerField(
+        label=gettext_lazy("Players advancing from each bracket table"),
+        min_value=1,
+        max_value=3,
+        initial=1,
+        required=False,
+    )
+    rated = forms.BooleanField(label=gettext_lazy("Rated"), required=False, initial=True)
+    allow_ai = forms.BooleanField(
+        label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
+    )
+
+    SETTINGS = ("name", "mode", "game_length", "max_table", "seeding", "rated", "allow_ai")
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict:
+        initial = {name: getattr(tournament, name) for name in cls.SETTINGS}
+        first, bracket, *_rest = [*tournament.stages.all(), None, None]
+        if first is not None:
+            initial |= {"first_kind": first.kind, "first_rounds": first.rounds}
+        if bracket is not None:
+            initial |= {"cut": bracket.cut, "bracket_rounds": bracket.rounds}
+            initial["advance"] = bracket.advance
+        return initial
+
+    def settings(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.SETTINGS}
+
+    def stages(self) -> list[dict]:
+        data = self.cleaned_data
+        stages = [{"kind": data["first_kind"], "rounds": data["first_rounds"]}]
+        if data.get("cut"):
+            stages.append(
+                {
+                    "kind": Stage.BRACKET,
+                    "rounds": data.get("bracket_rounds") or 1,
+                    "cut": data["cut"],
+                    "advance": data.get("advance") or 1,
+                }
+            )
+        return stages
+
+
+def _tournament(user, slug, tournament_id, *, organiser=False):
+    """One access helper for every tournament page: members see, organisers manage."""
+    club, membership = get_club_for_member(user, slug)
+    if organiser:
+        require_organiser(membership)
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club"), pk=tournament_id, club=club
+    )
+    return tournament, membership
+
+
+def live_context(tournament: Tournament, viewer) -> dict:
+    """Everything the projector shows; the page, the organiser view and the push share it."""
+    rounds = tournaments.rounds_of(tournament)
+    current = rounds[-1] if rounds else None
+    stage = current.stage if current else tournament.stages.order_by("order").first()
+    ids = set(tournament.entries.values_list("user_id", flat=True))
+    ids |= {p for r in rounds for t in r.tables.all() for p in t.players}
+    names = {u.pk: str(u) for u in User.objects.filter(pk__in=ids)}
+    rows = tournaments.stage_standings(stage, rounds) if stage else []
+    marks = tournaments.qualification(stage, rows) if stage else {}
+    cards = []
+    if current is not None:
+        for table in current.tables.all():
+            result = tournaments.table_result(table)
+            cards.append(
+                {
+                    "table": table,
+                    "done": result is not None,
+                    "seats": [
+                        {
+                            "id": p,
+                            "name": names.get(p, "?"),
+                            "place": result.places.get(p) if result else None,
+                            "score": result.scores.get(p) if result else None,
+                        }
+                        for p in table.players
+                    ],
+                }
+            )
+    columns = tournaments.bracket(tournament, rounds)
+    for column in columns:
+        for table in column["tables"]:
+            for player in table["players"]:
+                player["name"] = names.get(player["id"], "?")
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "stage": stage,
+        "current": current,
+        "cards": cards,
+        "round_done": current is not None and tournaments.round_complete(current),
+        "standing": [
+            {"row": r, "name": names.get(r.player, "?"), "mark": marks.get(r.player, "")}
+            for r in rows
+        ],
+        "bracket": columns,
+        "viewer_id": viewer.pk,
+    }
+
+
+@login_required
+def tournament_list(request, slug):
+    club, membership = get_club_for_member(request.user, slug)
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "club": club,
+            "tournaments": club.tournaments.all(),
+            "organiser": is_organiser(membership),
+        },
+    )
+
+
+@login_required
+def tournament_create(request, slug):
+    club, membership = get_club_for_member(request.user, slug)
+    require_organiser(membership)
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = tournaments.create(club, stages=form.stages(), **form.settings())
+        messages.success(request, _("Tournament created. Players can register now."))
+        return redirect(tournament)
+    return render(request, "tournaments/form.html", {"club": club, "form": form})
+
+
+@login_required
+def tournament_edit(request, slug, tournament_id):
+    """Change the settings or call the event off, until its first round is drawn."""
+    tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    try:
+        if request.method == "POST" and "delete" in request.POST:
+            if "confirm" not in request.POST:
+                messages.error(request, _("Tick the box to call the tournament off."))
+                return redirect("tournament_edit", slug, tournament.pk)
+            tournaments.delete(tournament)
+            messages.success(request, _("%(name)s is called off.") % {"name": tournament.name})
+            return redirect("tournament_list", slug)
+        if tournament.status != Tournament.REGISTRATION:
+            raise tournaments.NotReady("started")
+        if request.method == "POST" and form.is_valid():
+            tournaments.change(tournament, stages=form.stages(), **form.settings())
+            messages.success(request, _("Tournament changed."))
+            return redirect(tournament)
+    except tournaments.NotReady as refused:
+        messages.error(request, _refusal(refused.code))
+        return redirect(tournament)
+    context = {"club": tournament.club, "form": form, "tournament": tournament}
+    return render(request, "tournaments/form.html", context)
+
+
+@login_required
+def tournament_detail(request, slug, tournament_id):
+    tournament, membership = _tournament(request.user, slug, tournament_id)
+    organiser = is_organiser(membership)
+    entries = list(tournament.entries.select_related("user").order_by("user__username"))
+    context = {
+        **live_context(tournament, request.user),
+        "organiser": organiser,
+        "entries": entries,
+        "my_entry": next((e for e in entries if e.user_id == request.user.pk), None),
+        "stages": list(tournament.stages.all()),
+    }
+    if organiser:
+        registered = {e.user_id for e in entries}
+        context["others"] = tournament.club.members.exclude(pk__in=registered).order_by("username")
+    return render(request, "tournaments/tournament.html", context)
+
+
+@login_required
+def tournament_projector(request, slug, tournament_id):
+    tournament, _m = _tournament(request.user, slug, tournament_id)
+    return render(request, "tournaments/projector.html", live_context(tournament, request.user))
+
+
+@login_required
+@require_POST
+def tournament_register(request, slug, tournament_id):
+    """A member registers (or withdraws) themselves; an organiser adds a member."""
+    tournament, membership = _tournament(request.user, slug, tournament_id)
+    if tournament.status == Tournament.FINISHED:
+        messages.error(request, _("This tournament is over."))
+        return redirect(tournament)
+    user = request.user
+    if request.POST.get("user"):
+        require_organiser(membership)
+        user = get_object_or_404(tournament.club.members, pk=posted_number(request.POST, "user"))
+    if request.POST.get("withdraw") and user == request.user:
+        entry = tournament.entries.filter(user=user).first()
+        if entry is not None:
+            tournaments.set_presence(entry, dropped=True)
+        return redirect(tournament)
+    tournaments.register(
+        tournament, user, checked_in=is_organiser(membership) and user != request.user
+    )
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def tournament_presence(request, slug, tournament_id):
+    """Check-in, check-out, drop-out and return, one entry or everyone registered."""
+    tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
+    action = request.POST.get("action")
+    changes = {
+        "in": {"checked_in": True},
+        "out": {"checked_in": False},
+        "drop": {"dropped": True},
+        "return": {"dropped": False, "checked_in": True},
+    }
+    if action == "all-in":
+        for entry in tournament.entries.filter(checked_in=False, dropped=False):
+            tournaments.set_presence(entry, checked_in=True)
+    elif action in changes:
+        entry = get_object_or_404(tournament.entries, pk=posted_number(request.POST, "entry"))
+        tournaments.set_presence(entry, **changes[action])
+    return redirect(tournament)
+
+
+def _refusal(code: str) -> str:
+    texts = {
+        "round-open": _("Every table of the current round needs a confirmed result first."),
+        "finished": _("Every stage has been played."),
+        "no-stages": _("This tournament has no stages."),
+        "round-started": _("The round has started: its tables can no longer change."),
+        "not-seated": _("Choose two different players of this round."),
+        "rounds-left": _("Rounds are still to be played."),
+        "not-mixed": _("Only a mixed event has both online and physical tables."),
+        "no-ai": _("This tournament does not let AI players fill seats."),
+        "not-open": _("This online table has already started."),
+        "not-full": _("The online table starts when every seat is taken."),
+        "last-player": _("At least one player must stay at the table."),
+        "started": _("The first round is drawn: the settings can no longer change."),
+        "player-left": _(
+            "A player drawn for this round has left the club: swap or drop them first."
+        ),
+    }
+    return texts.get(code, _("This cannot be done now."))
+
+
+def _pairing_refusal(error: pairing.PairingError) -> str:
+    texts = {
+        "too-few-players": _("Too few players are present to fill a table."),
+        "tie-at-cut": _("Players are tied across the cut at a table; correct a result first."),
+        "bad-advance": _("Too many players would advance from a table."),
+    }
+    return texts.get(error.code, _("The tables cannot be drawn: %(reason)s") % {"reason": error})
+
+
+@login_required
+@require_POST
+def tournament_step(request, slug, tournament_id):
+    """The organiser's buttons: draft the next round, swap two players, start, finish."""
+    tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
+    step = request.POST.get("step")
+    try:
+        if step == "draft":
+            tournaments.draft_round(tournament)
+        elif step in ("ai", "online", "physical", "start"):
+            table = get_object_or_404(
+                TournamentTable,
+                pk=posted_number(request.POST, "table"),
+                round__stage__tournament=tournament,
+            )
+            if step == "ai":
+                tournaments.fill_with_ai(table, posted_number(request.POST, "player") or 0)
+            elif step == "start":
+                tournaments.start_online(table)
+            else:
+                tournaments.set_online(table, step == "online")
+        elif step in ("swap", "begin"):
+            round_ = get_object_or_404(
+                TournamentRound,
+                pk=posted_number(request.POST, "round"),
+                stage__tournament=tournament,
+            )
+            if step == "swap":
+                tournaments.swap(
+                    round_,
+                    posted_number(request.POST, "a") or 0,
+                    posted_number(request.POST, "b") or 0,
+                )
+            else:
+                tournaments.begin_round(round_, request.user)
+        elif step == "finish":
+            tournaments.finish(tournament)
+    except tournaments.NotReady as refused:
+        messages.error(request, _refusal(refused.code))
+    except pairing.PairingError as error:
+        messages.error(request, _pairing_refusal(error))
+    return redirect(tournament)
