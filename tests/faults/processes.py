@@ -14,6 +14,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+# Nothing written to disk: a restart brings it back empty, as a crashed cache server comes.
+NO_DISK = ["--save", "", "--appendonly", "no"]
+
+
 class OwnRedis:
     """A redis-server on a spare port that a test may kill and restart without disturbing the
     machine's Redis (other test runs share that one)."""
@@ -28,8 +32,7 @@ class OwnRedis:
         services.need("redis-server", binary, "no redis-server on PATH (apt-get install redis)")
         assert binary
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1"]
-            + ["--save", "", "--appendonly", "no"],
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", *NO_DISK],
             stdout=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
