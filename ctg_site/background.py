@@ -48,6 +48,9 @@ def _attempt(what: str, work: Callable[[], object], attempt: int = 0) -> None:
         timer = threading.Timer(RETRY_DELAYS[attempt], _attempt, (what, work, attempt + 1))
         timer.daemon = True
         timer.start()
+    finally:
+        if attempt:
+            connections.close_all()  # a timer's thread: its connections end with it
 
 
 def after_commit(what: str, work: Callable[[], object]) -> None:
