@@ -4,6 +4,11 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 
+from ctg_site import broker
+
+# Before any connection is made: the Redis transport that outlives a Redis restart.
+broker.use()
+
 app = Celery("ctg_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -1,5 +1,6 @@
 """Real processes a fault test starts and kills: a Redis of its own on a spare port."""
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -61,3 +62,111 @@ def redis_layer_at(url: str) -> None:
 
     set_database_connection()
     settings.CHANNEL_LAYERS = {"default": redis_channel_layer(url)}
+
+
+class Cluster:
+    """Daphnes, Celery workers and beat as the Procfile runs them, each a process of its own
+    (and its own process group, so kill -9 takes a worker's pool with it), all on the test
+    database and `redis`. Their output goes to files in `logs`."""
+
+    def __init__(self, redis: OwnRedis, logs) -> None:
+        import os
+        import sys
+        from pathlib import Path
+
+        self.redis, self.logs = redis, Path(logs)
+        self.bin = Path(sys.executable).parent
+        self.env = os.environ | {
+            "DJANGO_SETTINGS_MODULE": "tests.faults.settings",
+            "CTG_FAULT_REDIS_URL": redis.url,
+            "LOG_LEVEL": "WARNING",
+            # The scripted players move faster than people: no flood limits here.
+            "RATE_LIMIT_POSTS_PER_USER": "1000000",
+            "RATE_LIMIT_POSTS_PER_ADDRESS": "1000000",
+        }
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.ports: dict[str, int] = {}
+
+    def _spawn(self, name: str, command: list[str]) -> None:
+        log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 (the process holds it)
+        self.processes[name] = subprocess.Popen(
+            command, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    def start_daphne(self, name: str) -> str:
+        port = self.ports.setdefault(name, free_port())
+        self._spawn(
+            name,
+            [
+                str(self.bin / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "ctg_site.asgi:application",
+            ],
+        )
+        deadline = time.monotonic() + 30
+        while not services.port_open("127.0.0.1", port):
+            assert time.monotonic() < deadline, f"{name} did not start"
+            time.sleep(0.1)
+        return self.url(name)
+
+    def url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.ports[name]}"
+
+    def start_worker(self, name: str) -> None:
+        self._spawn(
+            name,
+            [
+                str(self.bin / "celery"),
+                "-A",
+                "ctg_site",
+                "worker",
+                "--pool=prefork",
+                "--concurrency=2",
+                f"--hostname={name}@faults",
+                "--loglevel=WARNING",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+        )
+
+    def start_beat(self) -> None:
+        schedule = self.logs / "celerybeat-schedule"
+        self._spawn(
+            "beat",
+            [
+                str(self.bin / "celery"),
+                "-A",
+                "ctg_site",
+                "beat",
+                "--loglevel=WARNING",
+                f"--schedule={schedule}",
+            ],
+        )
+
+    def kill(self, name: str) -> None:
+        """kill -9 of the process and everything it started."""
+        import os
+        import signal
+
+        process = self.processes.pop(name)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def stop(self, name: str, timeout: float = 15) -> None:
+        """SIGTERM, as a supervisor stops a process; kill -9 if it does not go in time."""
+        process = self.processes[name]
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill(name)
+            return
+        self.processes.pop(name)
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            self.stop(name, timeout=10)

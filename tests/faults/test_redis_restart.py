@@ -144,3 +144,34 @@ def test_it_answers_and_pushes_every_move_after_a_redis_restart(
     status, body = players[0].http("/healthz")
     assert status == 200, body
     assert json.loads(body)["checks"]["channel_layer"] == "ok"
+
+
+def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_path, alice, settings):
+    """A worker holds a task for later (a clock check) when Redis restarts: it reconnects and
+    goes on playing AI moves instead of stopping."""
+    from ctg_site.celery import app
+    from games import actions, tasks
+    from tests.conftest import _point_celery_at
+    from tests.faults.processes import Cluster
+    from tests.games.test_ai_seats import table_with_bots
+    from tests.waiting import wait_for
+
+    settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the worker
+    _point_celery_at(app, own_redis.url)
+    cluster = Cluster(own_redis, tmp_path)
+    try:
+        cluster.start_worker("w1")
+        assert wait_for(lambda: app.control.inspect(timeout=0.5).ping(), 30)
+        tasks.clock_check.apply_async((0, 0), countdown=600)
+        assert wait_for(lambda: any((app.control.inspect(timeout=0.5).scheduled() or {}).values()))
+
+        own_redis.restart()
+        table = table_with_bots(alice, ["greedy"], seats=2)
+        actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
+        actions.start(table.pk, alice)
+
+        assert wait_for(lambda: Table.objects.get(pk=table.pk).state().decider == 1, 30)
+        assert cluster.processes["w1"].poll() is None, "the worker is still running"
+    finally:
+        cluster.stop_all()
+        _point_celery_at(app, None)
