@@ -200,10 +200,13 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     def at(what: str) -> None:
         log.append((what, time.monotonic()))
 
+    async def kill_mid_move(what: str, worker: str) -> None:
+        at(what)
+        mid_move = await asyncio.to_thread(kill_worker_mid_move, cluster, worker)
+        log[-1] = (what + ("" if mid_move else " (no AI move was under way)"), log[-1][1])
+
     await asyncio.sleep(4)
-    at("worker w1 killed (kill -9) mid-move")
-    mid_move = await asyncio.to_thread(kill_worker_mid_move, cluster, "w1")
-    log[-1] = (log[-1][0] + ("" if mid_move else " (no move under way)"), log[-1][1])
+    await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
     await asyncio.sleep(6)
     await asyncio.to_thread(cluster.start_worker, "w1")  # as its supervisor would
 
@@ -217,9 +220,8 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     await asyncio.to_thread(cluster.kill, "a")
 
     await asyncio.sleep(8)
-    at("beat stopped, then worker w2 killed (kill -9) mid-move")
     await asyncio.to_thread(cluster.stop, "beat")
-    await asyncio.to_thread(kill_worker_mid_move, cluster, "w2")
+    await kill_mid_move("beat stopped, then worker w2 killed (kill -9) mid-move", "w2")
     await asyncio.sleep(20)
     await asyncio.to_thread(cluster.start_beat)
     await asyncio.to_thread(cluster.start_worker, "w2")
