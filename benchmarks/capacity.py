@@ -161,7 +161,13 @@ def start_processes(env: dict, logs: Path) -> tuple[list[subprocess.Popen], list
         command = [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port)]
         log = open(logs / f"daphne-{name}.log", "w")  # noqa: SIM115
         processes.append(
-            subprocess.Popen([*command, "ctg_site.asgi:application"], cwd=ROOT, env=env, stderr=log)
+            subprocess.Popen(
+                [*command, "ctg_site.asgi:application"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         )
         wait_port(port)
         bases.append(f"http://127.0.0.1:{port}")
