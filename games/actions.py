@@ -89,10 +89,16 @@ def _broadcast(
         "public": public,
         "seats": seat_positions(table_id),
     }
-    async_to_sync(layer.group_send)(table_group(table_id), message)
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
-    for group in groups:
-        async_to_sync(layer.group_send)(group, {"type": "lobby.changed"})
+
+    # One trip into async code for all the sends: outside a server's event loop (a Celery
+    # worker) each trip starts a loop of its own, and with it new connections to Redis.
+    async def send() -> None:
+        await layer.group_send(table_group(table_id), message)
+        for group in groups:
+            await layer.group_send(group, {"type": "lobby.changed"})
+
+    async_to_sync(send)()
 
 
 def _after_commit(
