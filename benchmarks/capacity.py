@@ -173,7 +173,7 @@ def start_processes(env: dict, logs: Path) -> tuple[list[subprocess.Popen], list
         bases.append(f"http://127.0.0.1:{port}")
     for name in ("w1", "w2"):
         command = [str(BIN / "celery"), "-A", "ctg_site", "worker", "--pool=prefork"]
-        command += ["--concurrency=4", f"--hostname={name}@capacity", "--loglevel=WARNING"]
+        command += ["--concurrency=2", f"--hostname={name}@capacity", "--loglevel=WARNING"]
         log = open(logs / f"worker-{name}.log", "w")  # noqa: SIM115
         processes.append(
             subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

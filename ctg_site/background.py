@@ -99,6 +99,20 @@ def enqueue(task: Task, *args, countdown: float | None = None, **kwargs) -> None
         after_commit(what, lambda: _submit(task, args, kwargs, countdown))
 
 
+def once_in(key: str, seconds: int) -> bool:
+    """True at most once in `seconds` for `key`, across every process sharing the cache.
+
+    A sweep sets lost work going again with it: work that is only slow (a queue backed up
+    under load) gets one more try, not one every round, which would only add to the queue.
+    """
+    from django.core.cache import cache
+
+    try:
+        return cache.add(f"once:{key}", 1, seconds)
+    except Exception:  # the cache (Redis) away: better twice than never
+        return True
+
+
 def run_sweeps(alone: bool = False) -> None:
     """Every periodic job of the beat schedule (the sweeps), here and now.
 

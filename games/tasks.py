@@ -8,13 +8,15 @@ from django.db import OperationalError
 from django.db.models import Q
 from django.utils import timezone
 
-from ctg_site.background import enqueue
+from ctg_site.background import enqueue, once_in
 from games import actions
 from games.models import Table
 
 # An AI decision takes up to two seconds (its soft time limit is 8, on a busy worker): a table
 # waiting this long for one has lost its task. A duplicate is harmless (version check).
 AI_QUIET = timedelta(seconds=8)
+# Seconds before a position whose AI move was set going again gets another.
+RETRY_AI_AFTER = 15
 
 
 @shared_task(
@@ -51,6 +53,7 @@ def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
     quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - since)
     quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
     stuck = [t for t in quiet.prefetch_related("seats") if t.waits_for_ai()]
+    stuck = [t for t in stuck if once_in(f"ai-move:{t.pk}:{t.version}", RETRY_AI_AFTER)]
     for table in stuck:
         enqueue(ai_move, table.pk, table.version)
     return len(stuck)

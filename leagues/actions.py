@@ -16,7 +16,7 @@ from django.db.models import Count, F, OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.models import Club
-from ctg_site.background import enqueue
+from ctg_site.background import enqueue, once_in
 from leagues import live, ratings, scorepad, standings
 from leagues.models import (
     League,
@@ -414,6 +414,7 @@ def requeue_stuck_jobs() -> int:
             "pk", flat=True
         )
     )
+    waiting = [job_id for job_id in waiting if once_in(f"recompute:{job_id}", 30)]
     for job_id in waiting:
         enqueue(tasks.recompute_ratings, job_id)
     stuck = RecomputeJob.objects.filter(status=RecomputeJob.RUNNING, started__lt=before)
