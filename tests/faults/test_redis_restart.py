@@ -4,6 +4,7 @@ and every move still reaches the sockets."""
 import asyncio
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 from functools import partial
@@ -147,8 +148,8 @@ def test_it_answers_and_pushes_every_move_after_a_redis_restart(
 
 
 def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_path, alice, settings):
-    """A worker holds a task for later (a clock check) when Redis restarts: it reconnects and
-    goes on playing AI moves instead of stopping."""
+    """Redis restarts while a worker holds a task for later (a clock check) and plays an AI
+    move: it reconnects and goes on playing, instead of stopping."""
     from ctg_site.celery import app
     from games import actions, tasks
     from tests.conftest import _point_celery_at
@@ -164,13 +165,20 @@ def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_pat
         assert wait_for(lambda: app.control.inspect(timeout=0.5).ping(), 30)
         tasks.clock_check.apply_async((0, 0), countdown=600)
         assert wait_for(lambda: any((app.control.inspect(timeout=0.5).scheduled() or {}).values()))
-
-        own_redis.restart()
-        table = table_with_bots(alice, ["greedy"], seats=2)
+        table = table_with_bots(alice, ["search-strong"], seats=2)  # thinks up to 2 s
         actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
         actions.start(table.pk, alice)
 
-        assert wait_for(lambda: Table.objects.get(pk=table.pk).state().decider == 1, 30)
+        def thinking() -> bool:
+            active = app.control.inspect(timeout=0.5).active() or {}
+            return any(t["name"] == tasks.ai_move.name for ts in active.values() for t in ts)
+
+        assert wait_for(thinking, 30)
+        own_redis.restart()
+
+        # Its move is played (or, lost with Redis, set going again by the worker's sweep).
+        assert wait_for(lambda: Table.objects.get(pk=table.pk).state().decider == 1, 40)
+        time.sleep(1)
         assert cluster.processes["w1"].poll() is None, "the worker is still running"
     finally:
         cluster.stop_all()
