@@ -111,6 +111,8 @@ class RedisChannelLayer(core.RedisChannelLayer):
         if state.receiving:
             logger.warning("closing %d sockets: %s", len(state.receiving), why)
         state.lost.set_exception(GroupsLost(why))
+        # Seen by the receives waiting on it; with none, not worth a line in the log.
+        state.lost.exception()
         state.lost = asyncio.get_running_loop().create_future()
         state.generation += 1
         self._joined = {c: g for c, g in self._joined.items() if g >= state.generation - 1}
