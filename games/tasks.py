@@ -16,7 +16,7 @@ from games.models import Table
 # waiting this long for one has lost its task. A duplicate is harmless (version check).
 AI_QUIET = timedelta(seconds=8)
 # Seconds before a position whose AI move was set going again gets another.
-RETRY_AI_AFTER = 15
+RETRY_AI_AFTER = 6
 
 
 @shared_task(
