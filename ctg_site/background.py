@@ -1,19 +1,66 @@
 """Background work after commit: on Celery when a broker is configured, else in a thread.
 
-The request that causes the work never waits for it. Without a broker there is no beat
-either: the web process then runs the beat schedule's sweeps itself (`start_sweeps`).
+The request that causes the work never waits for it, and never fails because of it: once a
+transaction has committed, what comes after (pushes to sockets, queueing the next task) is
+logged and tried again in the background when it fails, never raised at the caller.
+
+Lost work (a task whose process died, a push or a queueing that gave up) is found again by
+the sweeps: every Celery worker runs them every few seconds, one worker at a time
+(`ctg_site.liveness`), so recovery does not wait for beat. Without a broker there is no
+worker either: the web process runs the sweeps itself (`start_sweeps`).
 """
 
+import atexit
+import contextlib
+import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from celery import Task
 from django.conf import settings
 from django.db import connections, transaction
 from kombu.utils.imports import symbol_by_name
 
+logger = logging.getLogger(__name__)
+
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
+# Set once the interpreter is going down: work asked for from then on is left to the sweep
+# that runs when the process starts again.
+_closing = threading.Event()
+atexit.register(_closing.set)
+
+# Seconds between attempts of post-commit work that failed: about half a minute in all, the
+# time a Redis restart takes. Past that the sweeps find what is still missing.
+RETRY_DELAYS = (0.2, 0.5, 1, 2, 3, 5, 8, 10)
+
+
+def _attempt(what: str, work: Callable[[], object], attempt: int = 0) -> None:
+    try:
+        work()
+    except Exception:
+        if attempt >= len(RETRY_DELAYS) or _closing.is_set():
+            logger.exception("%s failed; left to the sweeps", what)
+            return
+        logger.warning("%s failed; trying again", what, exc_info=attempt == 0)
+        timer = threading.Timer(RETRY_DELAYS[attempt], _attempt, (what, work, attempt + 1))
+        timer.daemon = True
+        timer.start()
+    finally:
+        if attempt:
+            connections.close_all()  # a timer's thread: its connections end with it
+
+
+def after_commit(what: str, work: Callable[[], object]) -> None:
+    """Run `work` once the current transaction commits (or now, outside one).
+
+    Whatever it raises is logged and it is tried again in the background: the transaction
+    has committed, so the caller answers for what was saved. Robust hooks: a failing one
+    never keeps the ones registered after it from running.
+    """
+    transaction.on_commit(partial(_attempt, what, work), robust=True)
 
 
 def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
@@ -24,25 +71,61 @@ def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
         connections.close_all()
 
 
+def _submit_now(task: Task, args: tuple, kwargs: dict) -> None:
+    if _closing.is_set():
+        return  # picked up by the sweep when the process starts again
+    # A RuntimeError: the executor has shut down; the same.
+    with contextlib.suppress(RuntimeError):
+        _executor.submit(_run_in_thread, task, args, kwargs)
+
+
 def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> None:
     if countdown:
         # Timers die with the process; tasks that must survive a restart are also swept
         # by a periodic job (the beat schedule in ctg_site.celery, see start_sweeps).
-        timer = threading.Timer(countdown, _executor.submit, (_run_in_thread, task, args, kwargs))
+        timer = threading.Timer(countdown, _submit_now, (task, args, kwargs))
         timer.daemon = True
         timer.start()
     else:
-        _executor.submit(_run_in_thread, task, args, kwargs)
+        _submit_now(task, args, kwargs)
 
 
 def enqueue(task: Task, *args, countdown: float | None = None, **kwargs) -> None:
     """Run `task` once the current transaction commits (or now, outside one)."""
+    what = f"queueing {task.name}{args}"
     if settings.CELERY_BROKER_URL:
-        transaction.on_commit(
-            lambda: task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
-        )
+        after_commit(what, lambda: task.apply_async(args=args, kwargs=kwargs, countdown=countdown))
     else:
-        transaction.on_commit(lambda: _submit(task, args, kwargs, countdown))
+        after_commit(what, lambda: _submit(task, args, kwargs, countdown))
+
+
+def once_in(key: str, seconds: int) -> bool:
+    """True at most once in `seconds` for `key`, across every process sharing the cache.
+
+    A sweep sets lost work going again with it: work that is only slow (a queue backed up
+    under load) gets one more try, not one every round, which would only add to the queue.
+    """
+    from django.core.cache import cache
+
+    try:
+        return cache.add(f"once:{key}", 1, seconds)
+    except Exception:  # the cache (Redis) away: better twice than never
+        return True
+
+
+def run_sweeps(alone: bool = False) -> None:
+    """Every periodic job of the beat schedule (the sweeps), here and now.
+
+    `alone`: this process has just started and no other works on tables (the embedded
+    default), so nothing waiting for it can be under way: every sweep takes it all at once.
+    """
+    from ctg_site.celery import ALONE_KWARGS, app
+
+    for name, entry in app.conf.beat_schedule.items():
+        try:
+            symbol_by_name(entry["task"])(**(ALONE_KWARGS.get(name, {}) if alone else {}))
+        except Exception:  # one failing sweep must not keep the others from running
+            logger.exception("the sweep %s failed", name)
 
 
 def run_schedule_once() -> None:
@@ -50,21 +133,28 @@ def run_schedule_once() -> None:
     from ctg_site.celery import app
 
     for entry in app.conf.beat_schedule.values():
-        _executor.submit(_run_in_thread, symbol_by_name(entry["task"]), (), {})
+        _submit_now(symbol_by_name(entry["task"]), (), {})
 
 
 _sweeping = threading.Event()
 
 
 def start_sweeps(every: float = 60.0) -> None:
-    """Without a broker no beat runs: run its schedule from a thread of this process."""
+    """Without a broker no worker runs the sweeps: run them from a thread of this process.
+
+    The first runs at once: work lost when the process stopped (an AI move, a clock check)
+    is picked up as soon as it is back, not a minute later.
+    """
     if settings.CELERY_BROKER_URL or not settings.BACKGROUND_SWEEPS or _sweeping.is_set():
         return
     _sweeping.set()
 
     def loop() -> None:
-        while True:
+        alone = True
+        while not _closing.is_set():
+            run_sweeps(alone)
+            connections.close_all()
+            alone = False
             time.sleep(every)
-            run_schedule_once()
 
     threading.Thread(target=loop, daemon=True, name="background-sweeps").start()

@@ -4,12 +4,26 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 
+from ctg_site import broker
+
+# Before any connection is made: the Redis transport that outlives a Redis restart.
+broker.use()
+
 app = Celery("ctg_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+# Every worker runs these every few seconds, one worker at a time (ctg_site.liveness): lost
+# work is picked up whether or not beat runs. Beat, if one runs, adds a run a minute.
 app.conf.beat_schedule = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
 }
+# The sweeps' arguments for a process that starts alone (the embedded default): no task of
+# another process can be under way, so an AI move is taken up however recent the table's
+# last change.
+ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
+
+# The workers' sweeps and heartbeats, and beat's heartbeat, start on their signals.
+import ctg_site.liveness  # noqa: E402, F401

@@ -112,12 +112,33 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def redis_channel_layer(url: str) -> dict:
-    # redis-py 8 reads with a 5 s socket timeout by default, as long as the layer's blocking
-    # pop waits: a quiet socket would then fail. Give reads more time than the pop.
+def redis_retry(asyncio: bool = False) -> dict:
+    """Options for redis-py: a command on a connection that Redis dropped (a restart) is sent
+    again on a new one, and connecting to a Redis that is down fails fast."""
+    from redis.asyncio.retry import Retry as AsyncRetry
+    from redis.backoff import ExponentialBackoff
+    from redis.exceptions import ConnectionError, TimeoutError
+    from redis.retry import Retry
+
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [{"address": url, "socket_timeout": 15}]},
+        "retry": (AsyncRetry if asyncio else Retry)(ExponentialBackoff(cap=0.5, base=0.05), 3),
+        "retry_on_error": [ConnectionError, TimeoutError],
+        "socket_connect_timeout": 2,
+        "socket_keepalive": True,
+    }
+
+
+def redis_channel_layer(url: str) -> dict:
+    return {
+        "BACKEND": "ctg_site.channel_layer.RedisChannelLayer",
+        "CONFIG": {
+            # redis-py 8 reads with a 5 s socket timeout by default, as long as the layer's
+            # blocking pop waits: a quiet socket would then fail. Give reads more time.
+            "hosts": [{"address": url, "socket_timeout": 15, **redis_retry(asyncio=True)}],
+            # The sockets of a daphne that died leave their groups after this long; those of
+            # living ones are added again every quarter of it (ctg_site.channel_layer).
+            "group_expiry": 120,
+        },
     }
 
 
@@ -132,10 +153,42 @@ else:
 CELERY_BROKER_URL = REDIS_URL
 # Without a broker, the web process runs the beat schedule itself (ctg_site.background).
 BACKGROUND_SWEEPS = True
-CELERY_RESULT_BACKEND = REDIS_URL or None
+# Nothing reads a task's result: storing them only added a write per task, one that hung
+# (and ran into the time limits) while Redis was away.
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# With Redis as broker, a task taken by a worker that died (kill -9) is delivered again only
+# after the visibility timeout. It stays longer than the longest countdown (the reminder's
+# five minutes), or a task waiting for its time would be delivered twice; the sweeps that
+# every worker runs find lost AI moves, clock checks and rating jobs within seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 600,
+    "socket_connect_timeout": 2,
+    "socket_keepalive": True,
+    "retry_on_timeout": True,
+}
+# A worker never gives up on a Redis that is away; it consumes again as soon as it is back.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Queueing a task while Redis restarts waits a little for it, then gives up: the request
+# answers, the post-commit retry (ctg_site.background) and the sweeps do the rest.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 3,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# SIGTERM: a worker finishes the tasks it runs (warm shutdown) and gives back to Redis those
+# it holds for later. On a cold shutdown (a second signal) it still gives running tasks this
+# many seconds and gives back the rest, rather than leave them to the visibility timeout.
+CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 10
+CELERY_WORKER_ENABLE_SOFT_SHUTDOWN_ON_IDLE = True
+# Seconds between a worker's or beat's heartbeat (ctg_site.liveness): /healthz counts a
+# process as alive while its last one is younger than three of these.
+HEARTBEAT_EVERY = 3.0
 CELERY_TIMEZONE = "UTC"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -224,6 +277,7 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ctg",
+            "OPTIONS": redis_retry(),
         }
     }
 # The request header that holds the visitor's address. Behind a proxy, the one it sets (e.g.

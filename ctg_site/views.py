@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from ctg_site import liveness
 from ctg_site.celery import app as celery_app
 from games.models import Table
 from history.queries import with_rows
@@ -74,7 +75,9 @@ def _check_database() -> str:
 
 
 async def _round_trip(layer) -> None:
-    channel = await layer.new_channel("healthz.")
+    # A channel of its own rather than one of this process's: its answer does not queue
+    # behind the sockets' deliveries, and it checks Redis, not the load on this process.
+    channel = f"healthz.{uuid.uuid4().hex}"
     token = uuid.uuid4().hex
     await layer.send(channel, {"type": "healthz.ping", "token": token})
     message = await asyncio.wait_for(layer.receive(channel), timeout=2)
@@ -111,7 +114,19 @@ def healthz(request: HttpRequest) -> JsonResponse:
             logger.exception("healthz: the %s check failed", name)
             state[name] = "error"
             failing.append(name)
-    body = {"status": "fail" if failing else "ok", "failing": failing, "checks": state}
+    body: dict[str, object] = {
+        "status": "fail" if failing else "ok",
+        "failing": failing,
+        "checks": state,
+    }
+    if settings.CELERY_BROKER_URL:
+        # Shown, not judged: a load balancer asks this page whether to send visitors to this
+        # web process, which serves them as well with the workers down.
+        try:
+            body["processes"] = liveness.heartbeats()
+        except Exception:
+            logger.exception("healthz: the heartbeats could not be read")
+            body["processes"] = "error"
     return JsonResponse(body, status=503 if failing else 200)
 
 

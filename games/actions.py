@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ctg_site.background import enqueue
+from ctg_site.background import after_commit, enqueue
 from games.access import seat_positions
 from games.ctg.game import CALL_TO_GLORY
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -62,30 +62,47 @@ def _broadcast(
         "public": public,
         "seats": seat_positions(table_id),
     }
-    async_to_sync(layer.group_send)(table_group(table_id), message)
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
-    for group in groups:
-        async_to_sync(layer.group_send)(group, {"type": "lobby.changed"})
+
+    # One trip into async code for all the sends: outside a server's event loop (a Celery
+    # worker) each trip starts a loop of its own, and with it new connections to Redis.
+    async def send() -> None:
+        await layer.group_send(table_group(table_id), message)
+        for group in groups:
+            await layer.group_send(group, {"type": "lobby.changed"})
+
+    async_to_sync(send)()
 
 
 def _after_commit(
     table: Table, state: object | None = None, lobby: bool = True, passed: bool = False
 ) -> None:
-    """Tell viewers, and set the next AI move, clock check or reminder going, once this commits.
+    """Set the next AI move, clock check or reminder going, and tell viewers, once this commits.
 
     The lobby hears of seats, starts and ends; of other moves only the players' own lobby
     sockets hear (their "Your move" badges). `passed`: the decision has just passed to this
     person; unless the clock is live, he gets an email if he has not moved after a while.
+
+    The game's next step is queued before the push: a push that fails or waits on Redis
+    never holds up the game, and neither can fail the request (ctg_site.background). A push
+    overtaken by a later move is harmless: a socket renders the table as it is.
     """
     table_id, version, status = table.pk, table.version, table.status
     identity = table.identity
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
     public = table.visibility == Table.PUBLIC
-    transaction.on_commit(lambda: _broadcast(identity, version, status, public, lobby, players))
-    if state is None or table.status != Table.RUNNING:
-        return
+    if state is not None and table.status == Table.RUNNING:
+        _set_next_going(table, state, passed)
+    after_commit(
+        f"the push of table {table_id} at version {version}",
+        lambda: _broadcast(identity, version, status, public, lobby, players),
+    )
+
+
+def _set_next_going(table: Table, state: object, passed: bool) -> None:
     from games import tasks
 
+    table_id, version = table.pk, table.version
     seat = _seat_at(table, _decider(table, state))
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
@@ -516,7 +533,8 @@ def say(table_id: int, user, text: str) -> ChatMessage:
     message = ChatMessage.objects.create(table_id=table_id, seat=seat, text=text)
     html = render_to_string("games/chat.html#pushed", {"chat": [message]})
     event = {"type": "table.chat", "html": html, "public": seat.table.visibility == Table.PUBLIC}
-    transaction.on_commit(
-        lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), event)
+    after_commit(
+        f"the chat push of table {table_id}",
+        lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), event),
     )
     return message

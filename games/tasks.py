@@ -8,12 +8,15 @@ from django.db import OperationalError
 from django.db.models import Q
 from django.utils import timezone
 
-from ctg_site.background import enqueue
+from ctg_site.background import enqueue, once_in
 from games import actions
 from games.models import Table
 
-# An AI decision takes seconds; a table waiting this long for one has lost its task.
-AI_QUIET = timedelta(seconds=30)
+# An AI decision takes up to two seconds (its soft time limit is 8, on a busy worker): a table
+# waiting this long for one has lost its task. A duplicate is harmless (version check).
+AI_QUIET = timedelta(seconds=8)
+# Seconds before a position whose AI move was set going again gets another.
+RETRY_AI_AFTER = 6
 
 
 @shared_task(
@@ -43,11 +46,14 @@ def remind(table_id: int, version: int) -> bool:
 
 
 @shared_task
-def sweep_ai_moves() -> int:
-    """Set going again AI moves whose task was lost (a restart); beat runs it every minute."""
-    quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - AI_QUIET)
+def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
+    """Set going again AI moves whose task was lost (a restart, a worker killed, a broker
+    down when it was queued); every worker runs it every few seconds (ctg_site.liveness)."""
+    since = AI_QUIET if quiet_seconds is None else timedelta(seconds=quiet_seconds)
+    quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - since)
     quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
     stuck = [t for t in quiet.prefetch_related("seats") if t.waits_for_ai()]
+    stuck = [t for t in stuck if once_in(f"ai-move:{t.pk}:{t.version}", RETRY_AI_AFTER)]
     for table in stuck:
         enqueue(ai_move, table.pk, table.version)
     return len(stuck)
@@ -55,6 +61,7 @@ def sweep_ai_moves() -> int:
 
 @shared_task
 def sweep_clocks() -> int:
-    """Catch deadlines whose timer was lost (a restart); beat runs it every minute."""
+    """Catch deadlines whose timer was lost (a restart); every worker runs it every few
+    seconds (ctg_site.liveness)."""
     due = Table.objects.filter(status=Table.RUNNING, deadline__lt=timezone.now())
     return sum(actions.time_out(t.pk, t.version) for t in due.only("pk", "version"))

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Club
 from accounts.models import User as Member
-from ctg_site.background import enqueue
+from ctg_site.background import enqueue, once_in
 from games import registry
 from leagues import live, ratings, signals, standings
 from leagues.models import (
@@ -35,8 +35,9 @@ from leagues.models import (
 User = get_user_model()
 # Smaller recomputes finish before anyone could watch a progress bar.
 PROGRESS_FROM = 1000
-# A job "running" this long while nobody holds the rating ledger lost its worker.
-STUCK_AFTER = timedelta(minutes=2)
+# A job claimed this long ago without the ledger's lock, or queued this long ago and not
+# claimed, has lost its worker or its task. The sweeps run every few seconds.
+STUCK_AFTER = timedelta(seconds=10)
 
 
 class RoundInvalid(Exception):
@@ -418,29 +419,38 @@ def claim_job(job_id: int) -> bool:
 
 
 def requeue_stuck_jobs() -> int:
-    """Queue again the jobs left "running" by a worker that died; returns how many.
+    """Queue again the jobs left "running" by a worker that died, and send again the queued
+    jobs whose task was lost (never sent, or held by a worker that died); returns how many.
 
     A recompute holds the rating ledger's row lock until it commits: when the lock is free,
     a job marked running for a while has nobody working on it (its writes were rolled back).
+    A queued job sent twice runs once (`claim_job`).
     """
     from leagues import tasks
 
-    stuck = RecomputeJob.objects.filter(
-        status=RecomputeJob.RUNNING, started__lt=timezone.now() - STUCK_AFTER
+    before = timezone.now() - STUCK_AFTER
+    waiting = list(
+        RecomputeJob.objects.filter(status=RecomputeJob.QUEUED, created__lt=before).values_list(
+            "pk", flat=True
+        )
     )
+    waiting = [job_id for job_id in waiting if once_in(f"recompute:{job_id}", 30)]
+    for job_id in waiting:
+        enqueue(tasks.recompute_ratings, job_id)
+    stuck = RecomputeJob.objects.filter(status=RecomputeJob.RUNNING, started__lt=before)
     if not stuck.exists():
-        return 0
+        return len(waiting)
     RatingLedger.objects.get_or_create(pk=1)
     with transaction.atomic():
         try:
             RatingLedger.objects.select_for_update(nowait=True).get(pk=1)
         except DatabaseError:
-            return 0  # a recompute is under way
+            return len(waiting)  # a recompute is under way
         jobs = list(stuck.values_list("pk", flat=True))
         stuck.update(status=RecomputeJob.QUEUED, started=None, done=0)
         for job_id in jobs:
             enqueue(tasks.recompute_ratings, job_id)
-    return len(jobs)
+    return len(waiting) + len(jobs)
 
 
 def recompute_ratings(job_id: int) -> bool:

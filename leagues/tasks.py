@@ -17,5 +17,6 @@ def recompute_ratings(job_id: int) -> bool:
 
 @shared_task
 def sweep_recomputes() -> int:
-    """Revive recomputes whose worker died; beat runs it every minute."""
+    """Revive recomputes whose worker or task was lost; every worker runs it every few
+    seconds (ctg_site.liveness)."""
     return actions.requeue_stuck_jobs()

@@ -157,6 +157,7 @@ def _point_celery_at(app, url) -> None:
     app._backend_cache = None
     app._local.__dict__.pop("backend", None)
     app._pool = None
+    app.amqp._producer_pool = None
 
 
 def _prefork_worker_main(redis_url: str) -> None:

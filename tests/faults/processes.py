@@ -1,0 +1,172 @@
+"""Real processes a fault test starts and kills: a Redis of its own on a spare port."""
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import time
+
+from tests import services
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+# Nothing written to disk: a restart brings it back empty, as a crashed cache server comes.
+NO_DISK = ["--save", "", "--appendonly", "no"]
+
+
+class OwnRedis:
+    """A redis-server on a spare port that a test may kill and restart without disturbing the
+    machine's Redis (other test runs share that one)."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server")
+        services.need("redis-server", binary, "no redis-server on PATH (apt-get install redis)")
+        assert binary
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", *NO_DISK],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while not services.port_open("127.0.0.1", self.port):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def restart(self) -> None:
+        """Gone at once, as a crash: every connection to it is dropped; back empty."""
+        self.kill()
+        self.start()
+
+
+def redis_layer_at(url: str) -> None:
+    """Setup of a live daphne: the test database, and the channel layer at `url`."""
+    from channels.testing.live import set_database_connection
+    from django.conf import settings
+
+    from ctg_site.settings import redis_channel_layer
+
+    set_database_connection()
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(url)}
+
+
+class Cluster:
+    """Daphnes, Celery workers and beat as the Procfile runs them, each a process of its own
+    (and its own process group, so kill -9 takes a worker's pool with it), all on the test
+    database and `redis`. Their output goes to files in `logs`."""
+
+    def __init__(self, redis: OwnRedis, logs) -> None:
+        import os
+        import sys
+        from pathlib import Path
+
+        self.redis, self.logs = redis, Path(logs)
+        self.bin = Path(sys.executable).parent
+        self.env = os.environ | {
+            "DJANGO_SETTINGS_MODULE": "tests.faults.settings",
+            "CTG_FAULT_REDIS_URL": redis.url,
+            "LOG_LEVEL": "WARNING",
+            # The scripted players move faster than people: no flood limits here.
+            "RATE_LIMIT_POSTS_PER_USER": "1000000",
+            "RATE_LIMIT_POSTS_PER_ADDRESS": "1000000",
+        }
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.ports: dict[str, int] = {}
+
+    def _spawn(self, name: str, command: list[str]) -> None:
+        log = open(self.logs / f"{name}.log", "a")  # noqa: SIM115 (the process holds it)
+        self.processes[name] = subprocess.Popen(
+            command, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    def start_daphne(self, name: str) -> str:
+        port = self.ports.setdefault(name, free_port())
+        self._spawn(
+            name,
+            [
+                str(self.bin / "daphne"),
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "ctg_site.asgi:application",
+            ],
+        )
+        deadline = time.monotonic() + 30
+        while not services.port_open("127.0.0.1", port):
+            assert time.monotonic() < deadline, f"{name} did not start"
+            time.sleep(0.1)
+        return self.url(name)
+
+    def url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.ports[name]}"
+
+    def start_worker(self, name: str) -> None:
+        self._spawn(
+            name,
+            [
+                str(self.bin / "celery"),
+                "-A",
+                "ctg_site",
+                "worker",
+                "--pool=prefork",
+                "--concurrency=2",
+                f"--hostname={name}@faults",
+                "--loglevel=WARNING",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+        )
+
+    def start_beat(self) -> None:
+        schedule = self.logs / "celerybeat-schedule"
+        self._spawn(
+            "beat",
+            [
+                str(self.bin / "celery"),
+                "-A",
+                "ctg_site",
+                "beat",
+                "--loglevel=WARNING",
+                f"--schedule={schedule}",
+            ],
+        )
+
+    def kill(self, name: str) -> None:
+        """kill -9 of the process and everything it started."""
+        import os
+        import signal
+
+        process = self.processes.pop(name)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def stop(self, name: str, timeout: float = 15) -> None:
+        """SIGTERM, as a supervisor stops a process; kill -9 if it does not go in time."""
+        process = self.processes[name]
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill(name)
+            return
+        self.processes.pop(name)
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            self.stop(name, timeout=10)
