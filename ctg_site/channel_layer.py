@@ -102,9 +102,9 @@ class RedisChannelLayer(core.RedisChannelLayer):
         receiving.cancel()
         with contextlib.suppress(BaseException):
             await receiving
-        error = lost.exception()
-        assert error is not None, "the loss is always set as an exception"
-        raise error
+        loss = lost.exception()
+        assert loss is not None, "the loss is always set as an exception"
+        raise loss
 
     def _lose(self, state: _LoopState, why: str) -> None:
         """Fail every receive waiting now, so each socket closes and its page reconnects."""
