@@ -356,22 +356,25 @@ def tally_league(league_id: int) -> bool:
 
 
 def _compute_table(league: League) -> list[dict]:
-    seats = (
-        PlayedSeat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
-        .order_by("game__played_at", "game_id", "seat")
-        .values_list("game_id", "user_id", "guest_name", "place", "total", "best_round")
+    counted = PlayedSeat.objects.filter(game__league=league, game__status=PlayedGame.CONFIRMED)
+    seats = counted.order_by("game__played_at", "game_id", "seat").values_list(
+        "pk", "game_id", "user_id", "guest_name", "place"
     )
+    rounds: dict[int, list[int]] = {}
+    for seat_id, score, bonus in RoundScore.objects.filter(seat__in=counted).values_list(
+        "seat_id", "score", "bonus"
+    ):
+        rounds.setdefault(seat_id, []).append(score + bonus)
     games: list[standings.Game] = []
     current: list[standings.Seat] = []
     last = None
-    for game_id, user_id, guest, place, total, best in seats:
+    for seat_id, game_id, user_id, guest, place in seats:
         if game_id != last and current:
             games.append(standings.Game(tuple(current)))
             current = []
         last = game_id
         key = f"u{user_id}" if user_id else f"g{guest}"
-        # The table needs a seat's total and best round only; two numbers carry both.
-        current.append(standings.Seat(key, place or 0, (best, total - best)))
+        current.append(standings.Seat(key, place or 0, tuple(rounds.get(seat_id, ()))))
     if current:
         games.append(standings.Game(tuple(current)))
     participants = [f"u{pk}" for pk in league.participants.values_list("pk", flat=True)]

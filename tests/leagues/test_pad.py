@@ -214,3 +214,19 @@ def test_the_home_page_points_each_player_to_the_pads_waiting_for_them(client, l
     assert link in page and "Confirm the result" in page
     client.post(url("pad_confirm", "tenno", game.pk))
     assert link not in home(bob)
+
+
+def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bob):
+    """A 4-round game of 40, 36, 38, 39 has a best round of 40, not 113."""
+    league.game_length = League.STANDARD
+    league.save()
+    game = actions.start_pad_game(league, alice, [actions.Player(alice), actions.Player(bob)])
+    for round_no, scores in enumerate([[40, 20], [36, 22], [38, 18], [39, 24]], start=1):
+        actions.enter_round(game, round_no, scores, None)
+    actions.submit_for_confirmation(game)
+    actions.confirm(game, bob, is_organiser=False)
+    actions.tally_league(league.pk)
+
+    league.refresh_from_db()
+    best = {row["name"]: row["best_round"] for row in league.table if row["games"]}
+    assert best == {"alice": 40, "bob": 24}
