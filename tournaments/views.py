@@ -243,7 +243,9 @@ def tournament_register(request, slug, tournament_id):
         messages.error(request, _("This tournament is over."))
         return redirect(tournament)
     user = request.user
-    if request.POST.get("user"):
+    # "Add and check in": whoever an organiser adds is present, himself included.
+    added = bool(request.POST.get("user"))
+    if added:
         require_organiser(membership)
         user = get_object_or_404(tournament.club.members, pk=posted_number(request.POST, "user"))
     if request.POST.get("withdraw") and user == request.user:
@@ -251,9 +253,7 @@ def tournament_register(request, slug, tournament_id):
         if entry is not None:
             tournaments.set_presence(entry, dropped=True)
         return redirect(tournament)
-    tournaments.register(
-        tournament, user, checked_in=is_organiser(membership) and user != request.user
-    )
+    tournaments.register(tournament, user, checked_in=added)
     return redirect(tournament)
 
 

@@ -97,6 +97,12 @@ def test_it_lets_members_register_but_only_organisers_run_the_event(event, alice
     assert not TournamentRound.objects.exists()
 
 
+def test_an_organiser_who_adds_himself_with_add_and_check_in_is_checked_in(event, olga):
+    client_for(olga).post(url("tournament_register", event), {"user": olga.pk})
+
+    assert event.entries.get(user=olga).checked_in
+
+
 def test_it_runs_a_round_from_the_organiser_page(event, olga, alice, bob):
     organiser = client_for(olga)
     for user in (olga, alice):
