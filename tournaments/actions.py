@@ -266,7 +266,7 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
 
 
 def draft_round(tournament: Tournament) -> TournamentRound:
-    """PlayedSeat the next round; its tables stay editable until ``begin_round``."""
+    """Seat the next round; its tables stay editable until ``begin_round``."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)
         stage, number = next_stage_and_number(tournament)

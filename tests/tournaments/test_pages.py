@@ -103,6 +103,17 @@ def test_an_organiser_who_adds_himself_with_add_and_check_in_is_checked_in(event
     assert event.entries.get(user=olga).checked_in
 
 
+def test_draw_the_next_round_with_nobody_checked_in_says_why_nothing_happened(
+    event, olga, alice, bob
+):
+    for user in (alice, bob):
+        client_for(user).post(url("tournament_register", event))
+    page = client_for(olga).post(url("tournament_step", event), {"step": "draft"}, follow=True)
+
+    assert not TournamentRound.objects.exists()
+    assert "Too few players are present to fill a table." in page.content.decode()
+
+
 def test_it_runs_a_round_from_the_organiser_page(event, olga, alice, bob):
     organiser = client_for(olga)
     for user in (olga, alice):
