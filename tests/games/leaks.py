@@ -4,10 +4,19 @@ The board marks every zone it draws (`data-zone`): hands, task cards, draw piles
 known to be in a hand. The scanner reads them back and compares with the true state.
 """
 
+import asyncio
+import re
 from collections import Counter
+from html import unescape
 from html.parser import HTMLParser
 
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
 from games.ctg.engine.cards import VALUES, task_text
+from games.models import Table
+from history.replay import position
 
 
 class _Zones(HTMLParser):
@@ -77,17 +86,12 @@ SOCKET_ORIGIN = (b"origin", b"http://localhost")
 
 
 def session_cookie(user) -> bytes:
-    from django.test import Client
-
     client = Client()
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
 def _attribute(html: str, name: str) -> str | None:
-    import re
-    from html import unescape
-
     found = re.search(rf'{name}="([^"]*)"', html)
     return None if found is None else unescape(found.group(1))
 
@@ -96,15 +100,12 @@ class Truth:
     """Who may watch which table and where each person sits, read once from the database."""
 
     def __init__(self):
-        from games.models import Table
-
         self.tables = {}
         self.members = {}
-        self._table = Table
 
     def table(self, table_id: int):
         if table_id not in self.tables:
-            table = self._table.objects.select_related("club").prefetch_related("seats")
+            table = Table.objects.select_related("club").prefetch_related("seats")
             self.tables[table_id] = table = table.get(pk=table_id)
             club = table.club
             self.members[table_id] = (
@@ -128,8 +129,6 @@ class Truth:
 
 def judge_table_frame(frame: str, table_id: int, user, truth: Truth) -> list[str]:
     """Problems with one frame a table socket of `user` received, judged by the truth now."""
-    from history.replay import position
-
     if not truth.may_watch(table_id, user):
         return [f"a frame reached {user}, who may not watch table {table_id}"]
     if 'id="board"' not in frame:
@@ -154,8 +153,6 @@ _positions: dict = {}
 
 def judge_lobby_frame(frame: str, user, truth: Truth) -> list[str]:
     """Every table a lobby push links to must be one this user may open."""
-    import re
-
     return [
         f"the lobby of {user} lists table {table_id}"
         for table_id in sorted({int(i) for i in re.findall(r"/play/t/(\d+)/", frame)})
@@ -185,8 +182,6 @@ def showing(frame: str) -> tuple | None:
 
 
 def current(table_id: int) -> tuple:
-    from games.models import Table
-
     table = Table.objects.get(pk=table_id)
     if table.record is None:
         return ("stamp", table.waiting_stamp())
@@ -217,9 +212,6 @@ class Watch:
         return await self._open(user, "/ws/lobby/", label, None)
 
     async def _open(self, user, path: str, label: str, table_id: int | None) -> bool:
-        from channels.db import database_sync_to_async
-        from channels.testing import WebsocketCommunicator
-
         headers = [SOCKET_ORIGIN]
         if user is not None:
             headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
@@ -234,10 +226,6 @@ class Watch:
     async def settle(self, table_id: int | None = None, only: dict | None = None) -> None:
         """Judge what the sockets received. `table_id`: something changed there; wait until
         each of its sockets has a frame showing the table as it is now (or is closed)."""
-        import asyncio
-
-        from channels.db import database_sync_to_async
-
         now = await database_sync_to_async(current)(table_id) if table_id else None
         sockets = [only] if only else list(self.sockets)
         await asyncio.gather(
