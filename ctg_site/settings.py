@@ -57,7 +57,7 @@ INSTALLED_APPS = [
 ]
 
 # The games this site hosts (games/registry.py): each names a games.registry.Game instance.
-GAMES = ["games.ctg.game.CALL_TO_GLORY"]
+GAMES = ["games.ctg.game.CALL_TO_GLORY", "games.orc.game.DE_L_ORC"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -74,6 +74,7 @@ class Game:
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
     rounds: tuple[int, ...] = ()  # round counts a score pad may hold
+    online = True  # whether tables can be opened for it
 
     # --- play
     def new_state(self, table: Any, names: list[str]) -> Any:

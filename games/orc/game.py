@@ -1,0 +1,41 @@
+"""De l'Orc pour les Braves as the site hosts it: the shared machinery reaches its engine and AI
+here."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.registry import Game
+
+
+class DeLOrc(Game):
+    key = "orc"
+    name = "De l'Orc pour les Braves"
+    seats = range(4, 8)
+    preferred_seats = (5, 6)
+    ai_levels = {
+        "beginner": (
+            _("Recruit"),
+            _("Shields big piles when it thinks of it and sends all its mercenaries or none."),
+        ),
+        "heuristic": (
+            _("Sergeant"),
+            _(
+                "Claims the pile worth most to its hand, spoils its rivals' best cards and "
+                "sends the cheapest mercenaries that win a battle."
+            ),
+        ),
+        "expert": (
+            _("Warlord"),
+            _(
+                "Weighs every pile by the battle points it brings to whom and plays each "
+                "decision out many times before it chooses."
+            ),
+        ),
+    }
+    default_ai_level = "heuristic"
+    stand_in_level = "heuristic"
+    online = False  # the table machinery for the real-time deal is not there yet
+
+
+DE_L_ORC = DeLOrc()
