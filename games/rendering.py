@@ -176,7 +176,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "you_label": _("you"),
         "hand": hand,
         "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
-        "task_decks": _task_decks(table) if table.imperial_tasks else None,
+        "task_decks": _task_decks(table) if table.options.get("imperial_tasks") else None,
         "revealed": [
             r | {"name": names[r["seat"]], "card_info": card(r["card"][1:])}
             for r in view["revealed_tasks"]
@@ -198,7 +198,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
 
 def _task_decks(table: Table) -> list[dict]:
     """The task cards this game was dealt from, per deck with its bonus per card."""
-    distribution = table.task_distribution or DEFAULT_TASKS
+    distribution = table.options.get("task_distribution") or DEFAULT_TASKS
     return [
         {"deck": letter, "bonus": TASK_BONUS[i], "cards": [card(v) for v in distribution[letter]]}
         for i, letter in enumerate(TASK_DECKS)

@@ -226,8 +226,7 @@ def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonRespon
 
 def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
     table_id = game.table_id
-    flags = (("imperial-tasks", game.imperial_tasks), ("ninja", game.ninja))
-    variants = [name for name, on in flags if on]
+    variants = registry.get(game.game).variants(game.options)
     return {
         "id": game.pk,
         "url": request.build_absolute_uri(reverse("api_game", args=[game.pk])),

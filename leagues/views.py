@@ -240,7 +240,7 @@ def pad(request, slug, game_id):
     can_enter = game.can_be_entered_by(request.user, organiser)
     form = None
     if can_enter and next_round:
-        form = RoundForm(seats=seats, with_bonus=game.imperial_tasks)
+        form = RoundForm(seats=seats, with_bonus=game.keeps_bonuses)
     context = {
         "game": game,
         "club": game.club,
@@ -274,7 +274,7 @@ def pad_round(request, slug, game_id, round_no):
     form = RoundForm(
         request.POST or None,
         seats=seats,
-        with_bonus=game.imperial_tasks,
+        with_bonus=game.keeps_bonuses,
         initial_scores=scores.get(round_no, {}),
     )
     problems = []

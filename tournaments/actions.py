@@ -339,7 +339,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     visibility="club",
                     seats_count=len(players),
-                    rounds=tournament.rounds_per_game,
+                    options={"rounds": tournament.rounds_per_game},
                     rated=tournament.rated,
                     seat_order="host",
                 )
@@ -352,6 +352,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     source=PlayedGame.PAD,
                     rounds=tournament.rounds_per_game,
+                    options=registry.get(tournament.game).played_options({}),
                     rated=tournament.rated,
                     created_by=by,
                 )

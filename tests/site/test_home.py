@@ -46,7 +46,12 @@ def test_a_new_player_gets_a_way_in(client):
 
 def test_tables_waiting_for_the_players_move_come_first_and_say_so(client):
     alice, bob = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alice", "bob"))
-    opts = {"seats_count": 2, "rounds": 1, "visibility": "public", "seat_order": "host"}
+    opts = {
+        "seats_count": 2,
+        "options": {"rounds": 1},
+        "visibility": "public",
+        "seat_order": "host",
+    }
     waiting = actions.create_table(alice, **opts)
     actions.take_seat(waiting.pk, bob)
     actions.start(waiting.pk, alice)  # alice sits first: the game waits for her
