@@ -121,7 +121,8 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                 queryset=TournamentTable.objects.select_related(
                     "game", "online_table"
                 ).prefetch_related(
-                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat"))
+                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat")),
+                    "game__seats__round_scores",
                 ),
             )
         )
@@ -141,6 +142,9 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
         round=table.round.number,
         scores={user_id: s.total for user_id, s in people},
         places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
+        round_scores={
+            user_id: [r.score + r.bonus for r in s.round_scores.all()] for user_id, s in people
+        },
     )
 
 
