@@ -30,7 +30,7 @@ from accounts.access import is_member
 from accounts.models import Club
 from games import registry
 from games.models import Table
-from history import queries
+from history import queries, records
 from history.views import _finished_table
 from leagues.models import League, PlayedGame, PlayerRating
 from tournaments import actions as tournament_rules
@@ -231,6 +231,7 @@ def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
         "game": game.game,
         "played_at": game.played_at.isoformat(),
         "source": game.source,
+        "imported": records.is_imported(game),
         "rated": game.rated,
         "rounds": game.rounds,
         "variants": variants,
@@ -408,6 +409,7 @@ def _components() -> dict:
                 "game": {"type": "string", "enum": list(registry.all_games())},
                 "played_at": {"type": "string", "format": "date-time"},
                 "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
+                "imported": {"type": "boolean"},
                 "rated": {"type": "boolean"},
                 "rounds": {"type": "integer", "enum": [1, 3, 4]},
                 "variants": {

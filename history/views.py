@@ -47,7 +47,12 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
 
 def _row(game: PlayedGame) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
-    return {"game": game, "seats": seats, "table_id": game.table_id}
+    return {
+        "game": game,
+        "seats": seats,
+        "table_id": game.table_id,
+        "imported": records.is_imported(game),
+    }
 
 
 def _visible_game(request: HtmxHttpRequest, game_id: int) -> PlayedGame:
@@ -77,6 +82,7 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     table = Table.objects.filter(pk=table_id).first() if table_id else None
     context = {
         "game": game,
+        "imported": records.is_imported(game),
         "seats": seats,
         "rounds": rounds,
         "changes": changes,
@@ -123,8 +129,12 @@ def _finished_table(request: HttpRequest, table_id: int) -> Table:
 def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Finished games only: a running game's record holds the order of the decks."""
     table = _finished_table(request, table_id)
+    # The date travels with the record, so that importing it elsewhere keeps it.
+    record = dict(table.record or {})
+    if table.finished:
+        record["played_at"] = table.finished.isoformat()
     response = HttpResponse(
-        json.dumps(table.record, indent=1), content_type="application/json; charset=utf-8"
+        json.dumps(record, indent=1), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="ctg-table-{table.pk}.json"'
     return response
@@ -194,12 +204,14 @@ def record_import(request: HtmxHttpRequest) -> HttpResponse:
         else:
             text = request.POST.get("record", "")
         try:
-            table = records.import_record(records.parse(text), request.user)
+            imported = records.import_record(records.parse(text), request.user)
         except records.ImportRefused as refused:
             error = refused.message
         else:
-            messages.success(request, _("The game was imported as an unrated game."))
-            game = PlayedGame.objects.get(table=table)
-            return redirect("history_game", game.pk)
+            if imported.new:
+                messages.success(request, _("The game was imported as an unrated game."))
+            else:
+                messages.info(request, _("This game was imported before: here it is."))
+            return redirect("history_game", imported.game.pk)
     status = 400 if error else 200
     return render(request, "history/import.html", {"error": error, "text": text}, status=status)
