@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.access import is_member
@@ -154,20 +155,20 @@ def _one_of(*values: str) -> dict:
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
-    Param("game", _text(16), "the game's key, e.g. ctg"),
-    Param("player", _text(USERNAME), "username of a player in the game"),
-    Param("opponent", _text(USERNAME), "username of another player in the game"),
-    Param("club", _text(SLUG), "club slug (members only)"),
-    Param("league", _integer(), "league id"),
-    Param("tournament", _integer(), "tournament id"),
-    Param("date_from", {"type": "string", "format": "date"}, "first day, YYYY-MM-DD"),
-    Param("date_to", {"type": "string", "format": "date"}, "last day, YYYY-MM-DD"),
-    Param("players", _integer(2, 4), "number of players, 2 to 4"),
-    Param("mode", _one_of("standard", "quick", "imperial"), "standard, quick or imperial"),
-    Param("ninja", _one_of("yes", "no"), "yes or no"),
-    Param("where", _one_of("online", "physical"), "online or physical"),
-    Param("rated", _one_of("yes", "no"), "yes or no"),
-    Param("result", _one_of("won", "lost"), "won or lost, for the chosen player"),
+    Param("game", _text(16), N_("the game's key, e.g. ctg")),
+    Param("player", _text(USERNAME), N_("username of a player in the game")),
+    Param("opponent", _text(USERNAME), N_("username of another player in the game")),
+    Param("club", _text(SLUG), N_("club slug (members only)")),
+    Param("league", _integer(), N_("league id")),
+    Param("tournament", _integer(), N_("tournament id")),
+    Param("date_from", {"type": "string", "format": "date"}, N_("first day, YYYY-MM-DD")),
+    Param("date_to", {"type": "string", "format": "date"}, N_("last day, YYYY-MM-DD")),
+    Param("players", _integer(2, 4), N_("number of players, 2 to 4")),
+    Param("mode", _one_of("standard", "quick", "imperial"), N_("standard, quick or imperial")),
+    Param("ninja", _one_of("yes", "no"), N_("yes or no")),
+    Param("where", _one_of("online", "physical"), N_("online or physical")),
+    Param("rated", _one_of("yes", "no"), N_("yes or no")),
+    Param("result", _one_of("won", "lost"), N_("won or lost, for the chosen player")),
 ]
 PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
@@ -555,30 +556,30 @@ def schema() -> dict:
         "components": {"schemas": _components()},
         "paths": {
             "/api/v1/games/": read(
-                "Finished games, newest first",
+                N_("Finished games, newest first"),
                 "GamePage",
                 "a page of games with next/previous links",
                 [p.openapi() for p in FILTERS] + paging,
                 query=True,
             ),
-            "/api/v1/games/{id}/": read("One game", "Game", "a game", item("id")),
+            "/api/v1/games/{id}/": read(N_("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
-                "The ctg-record/1 record of a finished online game",
+                N_("The ctg-record/1 record of a finished online game"),
                 "Record",
                 "a record (RULES.md §10)",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(
-                "A league's table (members of its club)", "LeagueTable", "the table", item("id")
+                N_("A league's table (members of its club)"), "LeagueTable", "the table", item("id")
             ),
             "/api/v1/tournaments/{id}/standings/": read(
-                "A tournament's standings by stage (members of its club)",
+                N_("A tournament's standings by stage (members of its club)"),
                 "TournamentStandings",
                 "the standings",
                 item("id"),
             ),
             "/api/v1/ratings/": read(
-                "Player ratings, best first",
+                N_("Player ratings, best first"),
                 "RatingPage",
                 "a page of ratings",
                 [p.openapi() for p in RATING_FILTERS] + paging,
@@ -594,5 +595,7 @@ def openapi(request: HttpRequest) -> JsonResponse:
 
 
 def docs(request: HttpRequest):
-    filters = [(p.name, p.schema["type"], p.description) for p in FILTERS]
-    return render(request, "history/api.html", {"schema": schema(), "filters": filters})
+    """The schema in words of the visitor's language (the schema itself stays in English)."""
+    paths = [(path, _(ops["get"]["summary"])) for path, ops in schema()["paths"].items()]
+    filters = [(p.name, p.schema["type"], _(p.description)) for p in FILTERS]
+    return render(request, "history/api.html", {"paths": paths, "filters": filters})

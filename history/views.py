@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.http import HtmxHttpRequest
 from games.access import not_found as table_not_found
 from games.access import viewer_of
+from games.models import Seat as TableSeat
 from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
@@ -35,21 +36,36 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
     page = _page(request, games, PAGE_SIZE)
     query = request.GET.copy()
     query.pop("page", None)
+    shown = _ai_names(page.object_list)
     context = {
         "form": form,
         "page": page,
-        "rows": [_row(game) for game in page.object_list],
+        "rows": [_row(game, shown) for game in page.object_list],
         "query": query.urlencode(),
     }
     template = "history/list.html#results" if request.htmx else "history/list.html"
     return render(request, template, context)
 
 
-def _row(game: PlayedGame) -> dict:
+def _ai_names(games) -> dict[tuple[int, int], str]:
+    """The names of the AI players of these games, in the viewer's language, by (game, seat)."""
+    tables = {game.table_id: game.pk for game in games if game.table_id}
+    seats = TableSeat.objects.filter(table_id__in=tables).exclude(ai_level="")
+    return {
+        (tables[seat.table_id], seat.position): seat.display_name
+        for seat in seats.select_related("table")
+    }
+
+
+def _named(seats, shown: dict[tuple[int, int], str]) -> list[tuple[PlayedSeat, str]]:
+    return [(seat, shown.get((seat.game_id, seat.seat), seat.name)) for seat in seats]
+
+
+def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
     return {
         "game": game,
-        "seats": seats,
+        "seats": _named(seats, shown),
         "table_id": game.table_id,
         "imported": records.is_imported(game),
     }
@@ -78,15 +94,16 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         for r in range(1, game.rounds + 1)
     ]
     changes = _rating_changes(game, seats)
+    shown = _ai_names([game])
     table_id = game.table_id
     table = Table.objects.filter(pk=table_id).first() if table_id else None
     context = {
         "game": game,
         "imported": records.is_imported(game),
-        "seats": seats,
+        "seats": _named(seats, shown),
         "rounds": rounds,
         "changes": changes,
-        "placed": sorted(seats, key=lambda s: (s.place or 9, s.seat)),
+        "placed": _named(sorted(seats, key=lambda s: (s.place or 9, s.seat)), shown),
         "table": table if table and table.status == Table.FINISHED else None,
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
@@ -162,7 +179,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         if viewer is not None and viewer >= len(seats):
             viewer = None
         views = [{"seat": None, "name": _("Public view")}] + [
-            {"seat": s.position, "name": s.name} for s in seats
+            {"seat": s.position, "name": s.display_name} for s in seats
         ]
     record: dict = table.record or {}
     lines = replay.action_lines(record)
