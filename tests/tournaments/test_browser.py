@@ -10,6 +10,9 @@ from tournaments.models import Stage, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
+FINISH_QUESTION = (
+    "Finish the tournament? Its standings become final and no more rounds can be drawn."
+)
 SCORES = {3: ["38", "28", "15"], 4: ["38", "28", "15", "6"]}
 
 
@@ -109,6 +112,14 @@ def test_it_runs_a_swiss_event_with_a_final_table_on_a_live_projector(event, bro
     winner = projector.locator("#tn-live .tn-bracket .tn-through")
     winner.wait_for()
     assert winner.count() == 1
+    # Finishing cannot be undone: the organiser is asked first, and saying no keeps it running.
+    asked: list[str] = []
+    organiser.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    organiser.click("button:has-text('Finish the tournament')")
+    assert asked == [FINISH_QUESTION]
+    organiser.goto(url)
+    assert organiser.inner_text("h1 .badge") == "running"
+    organiser.once("dialog", lambda dialog: dialog.accept())
     organiser.click("button:has-text('Finish the tournament')")
     organiser.wait_for_selector("h1 .badge:has-text('finished')")
     assert projector.evaluate("window.tnNotReloaded") is True
