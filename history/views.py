@@ -42,6 +42,7 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
         "page": page,
         "rows": [_row(game, shown) for game in page.object_list],
         "query": query.urlencode(),
+        "active_filters": sum(1 for name in form.fields if request.GET.get(name)),
     }
     template = "history/list.html#results" if request.htmx else "history/list.html"
     return render(request, template, context)
@@ -203,6 +204,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "views": views,
         "running": running,
         "last_action": lines[step - 1][1] if step else "",
+        "piles": {pile: cards[::-1] for pile, cards in board["discard_piles"].items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
     }
