@@ -24,7 +24,7 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.access import is_member
@@ -155,20 +155,24 @@ def _one_of(*values: str) -> dict:
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
-    Param("game", _text(16), N_("the game's key, e.g. ctg")),
-    Param("player", _text(USERNAME), N_("username of a player in the game")),
-    Param("opponent", _text(USERNAME), N_("username of another player in the game")),
-    Param("club", _text(SLUG), N_("club slug (members only)")),
-    Param("league", _integer(), N_("league id")),
-    Param("tournament", _integer(), N_("tournament id")),
-    Param("date_from", {"type": "string", "format": "date"}, N_("first day, YYYY-MM-DD")),
-    Param("date_to", {"type": "string", "format": "date"}, N_("last day, YYYY-MM-DD")),
-    Param("players", _integer(2, 4), N_("number of players, 2 to 4")),
-    Param("mode", _one_of("standard", "quick", "imperial"), N_("standard, quick or imperial")),
-    Param("ninja", _one_of("yes", "no"), N_("yes or no")),
-    Param("where", _one_of("online", "physical"), N_("online or physical")),
-    Param("rated", _one_of("yes", "no"), N_("yes or no")),
-    Param("result", _one_of("won", "lost"), N_("won or lost, for the chosen player")),
+    Param("game", _text(16), gettext_noop("the game's key, e.g. ctg")),
+    Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
+    Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
+    Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
+    Param("league", _integer(), gettext_noop("league id")),
+    Param("tournament", _integer(), gettext_noop("tournament id")),
+    Param("date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")),
+    Param("date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")),
+    Param("players", _integer(2, 4), gettext_noop("number of players, 2 to 4")),
+    Param(
+        "mode",
+        _one_of("standard", "quick", "imperial"),
+        gettext_noop("standard, quick or imperial"),
+    ),
+    Param("ninja", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("where", _one_of("online", "physical"), gettext_noop("online or physical")),
+    Param("rated", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("result", _one_of("won", "lost"), gettext_noop("won or lost, for the chosen player")),
 ]
 PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
@@ -556,30 +560,33 @@ def schema() -> dict:
         "components": {"schemas": _components()},
         "paths": {
             "/api/v1/games/": read(
-                N_("Finished games, newest first"),
+                gettext_noop("Finished games, newest first"),
                 "GamePage",
                 "a page of games with next/previous links",
                 [p.openapi() for p in FILTERS] + paging,
                 query=True,
             ),
-            "/api/v1/games/{id}/": read(N_("One game"), "Game", "a game", item("id")),
+            "/api/v1/games/{id}/": read(gettext_noop("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
-                N_("The ctg-record/1 record of a finished online game"),
+                gettext_noop("The ctg-record/1 record of a finished online game"),
                 "Record",
                 "a record (RULES.md §10)",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(
-                N_("A league's table (members of its club)"), "LeagueTable", "the table", item("id")
+                gettext_noop("A league's table (members of its club)"),
+                "LeagueTable",
+                "the table",
+                item("id"),
             ),
             "/api/v1/tournaments/{id}/standings/": read(
-                N_("A tournament's standings by stage (members of its club)"),
+                gettext_noop("A tournament's standings by stage (members of its club)"),
                 "TournamentStandings",
                 "the standings",
                 item("id"),
             ),
             "/api/v1/ratings/": read(
-                N_("Player ratings, best first"),
+                gettext_noop("Player ratings, best first"),
                 "RatingPage",
                 "a page of ratings",
                 [p.openapi() for p in RATING_FILTERS] + paging,
