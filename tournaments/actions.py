@@ -360,11 +360,11 @@ def begin_round(round_: TournamentRound, by) -> None:
                     players[0],
                     game=tournament.game,
                     club=tournament.club,
-                    visibility="club",
+                    visibility=Table.CLUB,
                     seats_count=len(players),
                     options={"rounds": tournament.rounds_per_game},
                     rated=tournament.rated,
-                    seat_order="host",
+                    seat_order=Table.HOST_ORDER,
                 )
                 for player in players[1:]:
                     games.take_seat(online.pk, player)
