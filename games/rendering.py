@@ -79,7 +79,7 @@ def describe(name: str, action: engine.ActionParts) -> str:
     return _("%(name)s ends the turn") % {"name": name}
 
 
-def _choices(view: dict) -> dict:
+def _choices(view: dict, shown: dict[str, str]) -> dict:
     """The legal decisions of the viewer, grouped the way the page offers them."""
     discards: dict[int, list[dict]] = {}
     groups: dict[str, list] = {
@@ -98,9 +98,8 @@ def _choices(view: dict) -> dict:
         elif action.verb == "discard":
             discards.setdefault(action.value, []).append({"text": text, "pile": action.pile})
         elif action.verb == "ninja":
-            groups["ninja"].append(
-                {"text": text, "target": action.target, "card": card(action.value)}
-            )
+            target = shown.get(action.target, action.target)
+            groups["ninja"].append({"text": text, "target": target, "card": card(action.value)})
         elif action.verb == "reveal":
             groups["reveal"].append({"text": text, "deck": action.deck, "card": card(action.value)})
         else:
@@ -115,7 +114,9 @@ def _choices(view: dict) -> dict:
 def board_context(table: Table, state: engine.State, viewer: int | None) -> dict:
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
-    names = view["players"]
+    # The engine's names for what it parses, the seats' names in the viewer's language to show.
+    shown = {seat.name: seat.display_name for seat in seats}
+    names = [shown.get(name, name) for name in view["players"]]
     players = []
     for position, seat in enumerate(seats):
         sets = [
@@ -126,7 +127,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         players.append(
             {
                 "position": position,
-                "name": seat.name,
+                "name": seat.display_name,
                 "is_ai": seat.is_ai,
                 "left": seat.left,
                 "is_decider": position == view["decider"],
@@ -180,7 +181,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             for r in view["revealed_tasks"]
         ],
         "discard_piles": discard_piles,
-        "choices": _choices(view) if viewer is not None else None,
+        "choices": _choices(view, shown) if viewer is not None else None,
         "decider_name": names[view["decider"]] if view["decider"] is not None else None,
         "decider_is_ai": view["decider"] is not None and players[view["decider"]]["is_ai"],
         "bury": bury

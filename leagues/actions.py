@@ -6,6 +6,7 @@ Every function here validates, writes inside a transaction, and leaves the slow 
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -266,6 +267,23 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
             game.league.participants.add(*users)
         _after_result_change(game, game.played_at, "result confirmed")
     return True
+
+
+def reset_projector_link(league: League) -> str:
+    """A new projector link for the league; screens still showing the old one go blank."""
+    token = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        League.objects.filter(pk=league.pk).update(projector_token=token)
+        transaction.on_commit(lambda: live.broadcast_table(league.pk))
+    league.projector_token = token
+    return token
+
+
+def by_projector_token(token: str) -> League | None:
+    """The league whose projector link this is; None for an old (reset) or unknown link."""
+    if not token:
+        return None
+    return League.objects.select_related("club").filter(projector_token=token).first()
 
 
 def link_guest(club: Club, guest_name: str, user) -> int:

@@ -67,6 +67,9 @@ class League(models.Model):
     table_version = models.PositiveIntegerField(default=0)
     table = models.JSONField(default=list, blank=True)
     table_updated = models.DateTimeField(null=True, blank=True)
+    # The projector's link, which opens without logging in; empty until the organiser makes
+    # one, and replaced (the old link then shows nothing) when he resets it.
+    projector_token = models.CharField(max_length=43, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -90,6 +93,11 @@ class League(models.Model):
             models.CheckConstraint(
                 condition=Q(table_version__lte=F("results_version")),
                 name="league_table_not_ahead",
+            ),
+            models.UniqueConstraint(
+                fields=["projector_token"],
+                condition=~Q(projector_token=""),
+                name="league_projector_token_unique",
             ),
         ]
 

@@ -66,3 +66,9 @@ def test_tables_waiting_for_the_players_move_come_first_and_say_so(client):
 
     client.force_login(bob)
     assert "Your move" not in client.get("/").content.decode()
+
+
+def test_the_menu_leads_to_the_leaderboard_of_all_players(client):
+    nav = client.get("/").content.decode().split('<nav class="site-nav"')[1].split("</nav>")[0]
+    assert '<a href="/ratings/">Ratings</a>' in nav
+    assert "All players" in client.get("/ratings/").content.decode()

@@ -43,7 +43,7 @@ def to_list(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0002_tournament_game"),
+        ("tournaments", "0003_tournament_projector_token"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
