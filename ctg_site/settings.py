@@ -39,6 +39,8 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 TURN_REMINDER_DELAY = 300
 
 INSTALLED_APPS = [
+    # First, so that its runserver (daphne's, stopping gracefully) is the one manage.py runs.
+    "ctg_site",
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -48,7 +50,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
-    "ctg_site",
     "accounts",
     "games",
     "leagues",
