@@ -1,6 +1,7 @@
 """Games played on real processes while they fail: two daphnes, two Celery workers and beat on
 a Redis of the test's own. A worker is killed mid-move, Redis restarts, a daphne is killed,
-and beat is stopped while another worker is killed.
+and beat is stopped for a minute while another worker is killed; then a worker and a daphne
+are stopped with SIGTERM, as a supervisor does for a deployment.
 
 Each table has a scripted person (seat 0, posting moves over HTTP to either daphne, as a load
 balancer would send them) and two AI seats played by the workers; an anonymous spectator's
@@ -206,7 +207,11 @@ def active_ai_move(worker: str) -> bool:
     """The worker plays an AI move, as Celery's remote control tells."""
     from ctg_site.celery import app
 
-    active = app.control.inspect(destination=[f"{worker}@faults"], timeout=0.3).active() or {}
+    try:
+        active = app.control.inspect(destination=[f"{worker}@faults"], timeout=0.3).active()
+    except Exception:  # this process's broker connection, dropped by a Redis restart
+        return False
+    active = active or {}
     return any(t["name"] == "games.tasks.ai_move" for ts in active.values() for t in ts)
 
 
@@ -235,6 +240,14 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         mid_move = await asyncio.to_thread(kill_worker_mid_move, cluster, worker)
         log[-1] = (what + ("" if mid_move else " (no AI move was under way)"), log[-1][1])
 
+    async def stop(what: str, name: str) -> None:
+        """SIGTERM, as a supervisor stops it for a deployment; it must go by itself."""
+        at(what)
+        started = time.monotonic()
+        gone = await asyncio.to_thread(cluster.stop, name, 30)
+        assert gone, f"{name} did not exit on SIGTERM within 30 s"
+        log[-1] = (f"{what}, gone in {time.monotonic() - started:.1f} s", log[-1][1])
+
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
     await asyncio.sleep(6)
@@ -248,13 +261,28 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     at("daphne a killed (kill -9)")
     play.alive.remove("a")
     await asyncio.to_thread(cluster.kill, "a")
+    await asyncio.sleep(4)
+    await asyncio.to_thread(cluster.start_daphne, "a")
+    play.alive.append("a")
 
-    await asyncio.sleep(8)
+    await asyncio.sleep(4)
     await asyncio.to_thread(cluster.stop, "beat")
     beat_stopped = time.monotonic()
     await kill_mid_move("beat stopped for a minute, worker w2 killed (kill -9) mid-move", "w2")
     await asyncio.sleep(10)
     await asyncio.to_thread(cluster.start_worker, "w2")
+
+    await asyncio.sleep(6)
+    await asyncio.to_thread(mid_move, cluster, "w1")
+    await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
+    await asyncio.to_thread(cluster.start_worker, "w1")
+
+    await asyncio.sleep(4)
+    play.alive.remove("b")  # the load balancer sends no more to it
+    await stop("daphne b stopped (SIGTERM)", "b")
+    await asyncio.to_thread(cluster.start_daphne, "b")
+    play.alive.append("b")
+
     await asyncio.sleep(max(0.0, 60 - (time.monotonic() - beat_stopped)))
     at("beat started again")
     await asyncio.to_thread(cluster.start_beat)

@@ -120,7 +120,7 @@ def thinking(pid: int) -> bool:
     pids = [pid, *children(pid)]
     before = sum(cpu_seconds(p) for p in pids)
     time.sleep(0.2)
-    return sum(cpu_seconds(p) for p in pids) - before >= 0.1
+    return sum(cpu_seconds(p) for p in pids) - before >= 0.03
 
 
 def now(table_id: int) -> tuple[Table, engine.State]:
@@ -225,3 +225,45 @@ def test_a_stopped_daphne_answers_the_move_it_is_saving(alice, masters, tmp_path
     logged = logged_actions(now(table_id)[1])
     assert engine.action_text(logged[table.version][2], state.names) == text, "the move was saved"
     assert answers == [204], "and answered as saved"
+
+
+def test_a_worker_stopped_mid_move_finishes_it_and_exits(alice, masters, own_redis, tmp_path):
+    services.need("PostgreSQL", connection.vendor == "postgresql", "the processes share it")
+    import redis
+
+    from ctg_site import liveness
+    from ctg_site.celery import app
+    from tests.conftest import _point_celery_at
+    from tests.faults.processes import Cluster
+
+    _point_celery_at(app, own_redis.url)
+    cluster = Cluster(own_redis, tmp_path)
+    table_id, session = masters, session_of(alice)
+    try:
+        cluster.start_daphne("a")
+        cluster.start_worker("w1")
+        beats = redis.Redis.from_url(own_redis.url)
+        deadline = time.monotonic() + 30
+        while not beats.hexists(liveness.HEARTBEATS, "worker w1@faults"):
+            assert time.monotonic() < deadline, "the worker did not start"
+            time.sleep(0.1)
+        base = Server("daphne", tmp_path)
+        base.port = cluster.ports["a"]
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline, "no AI seat thinks"
+            table, state = now(table_id)
+            if state.decider == 0:
+                text = engine.action_text(state.legal_actions()[0], state.names)
+                assert base.post_move(table_id, session, table.version, text) == 204
+            elif thinking(cluster.processes["w1"].pid):
+                thinking_at = table.version
+                break
+        started = time.monotonic()
+        gone = cluster.stop("w1", 30)
+        took = time.monotonic() - started
+    finally:
+        cluster.stop_all()
+        _point_celery_at(app, None)
+    assert gone, f"the worker did not exit on SIGTERM ({took:.1f} s)"
+    assert now(table_id)[0].version > thinking_at, "the AI move under way was finished"
