@@ -1,9 +1,9 @@
-"""Stopping a server with SIGTERM, as a supervisor does, loses no move.
+"""Stopping a process with SIGTERM, as a supervisor does, loses no move.
 
 The embedded default (make run's runserver, or daphne without Redis) plays AI moves in its
 own threads: stopped while an AI seat thinks, it finishes that move before it exits, and
 started again it sets the next one going at once. A daphne stopped while it saves a move
-still answers it.
+still answers it; a Celery worker stopped mid-move finishes that move and exits.
 """
 
 import contextlib
