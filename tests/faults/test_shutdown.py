@@ -143,7 +143,7 @@ def wait_for_change(table_id: int, version: int, seconds: float = 60) -> float |
 def masters(alice) -> int:
     """alice (seat 0) and two Masters, who think up to two seconds a move."""
     table = actions.create_table(
-        alice, seats_count=3, rounds=1, visibility="public", seat_order="host"
+        alice, seats_count=3, options={"rounds": 1}, visibility="public", seat_order="host"
     )
     actions.add_ai(table.pk, alice, "search-strong")
     actions.add_ai(table.pk, alice, "search-strong")
