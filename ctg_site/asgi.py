@@ -13,6 +13,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from ctg_site.background import start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
+from games.orc.dealer import ensure_watching  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -25,6 +26,8 @@ application = ProtocolTypeRouter(
 
 # The periodic sweeps (lost clock checks, AI moves, rating jobs), when no beat runs them.
 start_sweeps()
+# Real-time deals (De l'Orc) whose pushing process died are taken up by any that lives.
+ensure_watching()
 
 # Every push renders boards that allocate many short-lived objects. With the default
 # thresholds a full collection runs every few renders and scans every long-lived object

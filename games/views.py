@@ -48,7 +48,7 @@ def table(request, table_id: int):
     if table.status in (Table.OPEN, Table.CANCELLED):
         return render(request, "games/waiting_room.html", _waiting_context(request, table))
     context = board_context(table, table.state(), viewer) | {"ws": True, **_chat(request, table)}
-    return render(request, "games/table.html", context)
+    return render(request, table.plugin.page_template, context)
 
 
 def _chat(request, table: Table) -> dict:
@@ -96,7 +96,9 @@ def table_play(request, table_id: int):
     get_table_for_viewer(request, table_id)
     # Only a seated player may move; play_for checks that under the table's lock.
     try:
-        version = int(request.POST.get("version", ""))
+        # No version: a real-time move (a slap), if the game has such moves.
+        given = request.POST.get("version", "")
+        version = int(given) if given else None
     except ValueError:
         return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
     try:
