@@ -52,6 +52,7 @@ TOKEN = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 _running: set[int] = set()
 _lock = threading.Lock()
 _watching = threading.Event()
+_stop = threading.Event()
 
 
 # ----------------------------------------------------------------------------- the lease
@@ -109,7 +110,7 @@ def _push_deal(table_id: int) -> None:
     from games.models import Deal, Table
 
     last: int | None = None
-    while True:
+    while not _stop.is_set():
         deal = Deal.objects.select_related("table").filter(table_id=table_id).first()
         if deal is None or deal.ended or deal.started is None:
             return
@@ -118,9 +119,10 @@ def _push_deal(table_id: int) -> None:
             return
         table.deal = deal
         state = table.state()
-        if state.pending != "recruit" or deal.round != state.rnd:
+        if deal.round != state.rnd:
             return
-        k = state.dealt
+        # Past the recruitment of this round: its last card is down (the champion is due).
+        k = state.dealt if state.pending == "recruit" else N_CARDS
         if last is None:
             if k:  # taken over mid-deal: every viewer gets the whole board once
                 actions.push_board(table)
@@ -134,7 +136,7 @@ def _push_deal(table_id: int) -> None:
         last = k
         wait = (deal.card_time(k + 1) - timezone.now()).total_seconds()
         # Never longer than a pace: the lease is renewed on every turn of this loop.
-        time.sleep(min(max(wait, 0) + 0.001, deal.pace))
+        _stop.wait(min(max(wait, 0) + 0.001, deal.pace))
 
 
 # ----------------------------------------------------------------------------- watching
@@ -150,9 +152,10 @@ def due_deals() -> list[int]:
     return list(running.filter(unheld).values_list("table_id", flat=True))
 
 
-def watch(stop: threading.Event | None = None) -> None:
-    """Take every deal nobody pushes, for as long as this process lives (or `stop` is set)."""
-    while not (stop and stop.is_set()):
+def watch() -> None:
+    """Take every deal nobody pushes, for as long as this process lives (or until
+    `stop_watching`)."""
+    while not _stop.is_set():
         try:
             for table_id in due_deals():
                 take(table_id)
@@ -160,7 +163,8 @@ def watch(stop: threading.Event | None = None) -> None:
             logger.warning("looking for deals to push failed", exc_info=True)
         finally:
             connections.close_all()
-        time.sleep(POLL)
+        _stop.wait(POLL)
+    _watching.clear()
 
 
 def ensure_watching() -> None:
@@ -169,7 +173,16 @@ def ensure_watching() -> None:
         if _watching.is_set():
             return
         _watching.set()
+        _stop.clear()
     threading.Thread(target=watch, daemon=True, name="dealer-watch").start()
+
+
+def stop_watching() -> None:
+    """Stop this process's watcher and dealers (a test's end: its database goes away)."""
+    _stop.set()
+    deadline = time.time() + 5
+    while (_watching.is_set() or _running) and time.time() < deadline:
+        time.sleep(0.05)
 
 
 # ----------------------------------------------------------------------------- pushes

@@ -103,6 +103,8 @@ class DeLOrc(Game):
 
     def new_state(self, table: Any, names: list[str]) -> engine.State:
         deck = table_deck(table.seed, 0)
+        # §8: names without whitespace or ':' ("Sergeant 3" plays as "Sergeant-3").
+        names = ["-".join(name.replace(":", " ").split()) for name in names]
         return engine.new_game(names, decks=[deck], pace=_deal(table).pace)
 
     def load(self, table: Any) -> engine.State:
@@ -118,6 +120,10 @@ class DeLOrc(Game):
             deal.started = timezone.now() + timedelta(seconds=LEAD_IN)
             deal.ended = False
             deal.save(update_fields=["round", "started", "ended"])
+        ended = state.pending != "recruit" or state.dealt == N_CARDS
+        if deal.round == state.rnd and ended and not deal.ended:
+            deal.ended = True
+            deal.save(update_fields=["ended"])
 
     def catch_up(self, table: Any, state: engine.State) -> None:
         # The commando's card is drawn at random (§4.4 [online]): from the table's secret
@@ -165,11 +171,21 @@ class DeLOrc(Game):
                 raise MoveRefused(_("The server decides when a card lands."), "notation")
             text = f"{' '.join(words)} @{state.dealt}"
         try:
-            state.apply(engine.parse_action(text, state.names, seat))
+            state.apply(self._action(state, words, text, seat))
         except engine.NotationError as error:
             raise MoveRefused(str(error), "notation") from None
         except engine.IllegalAction as error:
             raise _refusal(error) from None
+
+    @staticmethod
+    def _action(state: engine.State, words: list[str], text: str, seat: int) -> engine.Action:
+        """The action of `text`; a commando may leave its card to the site's draw (§4.4)."""
+        if len(words) == 3 and words[0] == "commando" and words[2] in ("people", "mercenary"):
+            if words[1] not in state.names:
+                raise engine.NotationError(f"unknown player {words[1]!r}")
+            target = state.names.index(words[1])
+            return engine.Action(seat, "commando", target=target, group=words[2])
+        return engine.parse_action(text, state.names, seat)
 
     def deadline_seconds(self, table: Any, state: engine.State) -> float | None:
         if state.pending == "recruit":
