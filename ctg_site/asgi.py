@@ -8,6 +8,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from django.conf import settings  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
@@ -27,7 +28,8 @@ application = ProtocolTypeRouter(
 # The periodic sweeps (lost clock checks, AI moves, rating jobs), when no beat runs them.
 start_sweeps()
 # Real-time deals (De l'Orc) whose pushing process died are taken up by any that lives.
-ensure_watching()
+if settings.BACKGROUND_SWEEPS:
+    ensure_watching()
 
 # Every push renders boards that allocate many short-lived objects. With the default
 # thresholds a full collection runs every few renders and scans every long-lived object

@@ -1,15 +1,36 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.models import Table
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 CLOCK_PRESETS = {Table.NO_CLOCK: 0, Table.LIVE: 60, Table.CORRESPONDENCE: 24 * 3600}
 
 
+PACES = [
+    (0.8, _("fast: 0.8 s a card")),
+    (1.2, _("normal: 1.2 s a card")),
+    (2.0, _("calm: 2 s a card")),
+]
+
+
+def _online_games() -> list[tuple[str, str]]:
+    return [(game.key, game.name) for game in registry.all_games().values() if game.online]
+
+
 class TableForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"), choices=_online_games, initial="ctg", required=False)
     seats_count = forms.TypedChoiceField(
-        label=_("Players"), choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=4
+        label=_("Players"), choices=[(n, str(n)) for n in range(2, 8)], coerce=int, initial=4
+    )
+    pace = forms.TypedChoiceField(
+        label=_("Pace of the deal"),
+        choices=PACES,
+        coerce=float,
+        initial=1.2,
+        required=False,
+        help_text=_("De l'Orc pour les Braves: how fast the army cards are dealt."),
     )
     mode = forms.ChoiceField(label=_("Length"), choices=MODES, initial="standard")
     imperial_tasks = forms.BooleanField(
@@ -42,9 +63,18 @@ class TableForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        data["game"] = data.get("game") or "ctg"
+        game = registry.all_games().get(data["game"])
+        seats = data.get("seats_count")
+        if game is not None and seats is not None and seats not in game.seats:
+            self.add_error(
+                "seats_count",
+                _("%(game)s is for %(low)d to %(high)d players.")
+                % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1},
+            )
         if data.get("visibility") == Table.CLUB and not data.get("club"):
             self.add_error("club", _("Choose the club whose members may join."))
-        if data.get("imperial_tasks") and data.get("mode") == "quick":
+        if data.get("game") == "ctg" and data.get("imperial_tasks") and data.get("mode") == "quick":
             self.add_error(
                 "mode", _("Imperial Tasks is played over three rounds, not as a quick game.")
             )
@@ -52,12 +82,16 @@ class TableForm(forms.Form):
 
     def table_options(self) -> dict:
         data = self.cleaned_data
+        ctg = data["game"] == "ctg"
         rounds = 3 if data["imperial_tasks"] else (1 if data["mode"] == "quick" else 4)
         return {
+            "game": data["game"],
+            # The game's own options; Call to Glory keeps its options in the table's columns.
+            "game_options": {} if ctg else {"pace": data.get("pace") or 1.2},
             "seats_count": data["seats_count"],
-            "rounds": rounds,
-            "imperial_tasks": data["imperial_tasks"],
-            "ninja": data["ninja"],
+            "rounds": rounds if ctg else 4,
+            "imperial_tasks": data["imperial_tasks"] and ctg,
+            "ninja": data["ninja"] and ctg,
             "visibility": data["visibility"],
             "club": data["club"] if data["visibility"] == Table.CLUB else None,
             "seat_order": data["seat_order"],

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from games import actions
@@ -36,3 +38,53 @@ def test_it_refuses_a_slap_that_names_its_own_moment(alice):
     set_deal(table, 5.5)
     with pytest.raises(actions.Refused):
         actions.play_for(table.pk, bob, "desert P3 @2", None)
+
+
+def test_it_opens_a_de_l_orc_table_with_its_pace_from_the_form(client, alice):
+    client.force_login(alice)
+    form = {
+        "game": "orc",
+        "seats_count": 5,
+        "pace": "0.8",
+        "mode": "standard",
+        "visibility": "public",
+        "seat_order": "random",
+        "clock": "live",
+        "timeout_policy": "ai",
+    }
+    response = client.post("/play/new/", form)
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert (table.game, table.seats_count, table.deal.pace) == ("orc", 5, 0.8)
+
+
+def test_it_explains_that_de_l_orc_needs_four_to_seven_players(client, alice):
+    client.force_login(alice)
+    form = {
+        "game": "orc",
+        "seats_count": 3,
+        "mode": "standard",
+        "visibility": "public",
+        "seat_order": "random",
+        "clock": "none",
+        "timeout_policy": "ai",
+    }
+    response = client.post("/play/new/", form)
+    assert response.status_code == 200
+    assert "for 4 to 7 players" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_it_shows_the_piles_as_dealt_and_no_card_still_to_come(client, alice):
+    bob, charlie, dave = people("bob", "charlie", "dave")
+    table = orc_table(alice, [bob, charlie, dave])
+    set_deal(table, 12.5)
+    actions.play_for(table.pk, bob, "desert P3", None)
+    client.force_login(bob)
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+    deck = table.record["rounds"][0]["deck"]
+    shown = re.findall(r'class="orc-card g-\w" data-card="(\w+)"', html)
+    assert sorted(shown) == sorted(deck[:12])
+    assert 'data-owner="bob"' in html
+    assert "12 of 80 army cards dealt" in html
+    assert 'data-slap="shield P1"' in html
