@@ -18,7 +18,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # alice is round 1's wizard (seat 0); bob, charlie and dave race for the piles; eve watches.
 
 
-
 def newest_piles(messages: list[str]) -> dict[int, list[str]]:
     """Each pile as a page shows it after these messages: the newest stamp wins, as in orc.js."""
     shown: dict[int, tuple[int, list[str]]] = {}
