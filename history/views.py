@@ -163,7 +163,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         step = total
     step = max(0, min(step, total))
     state = replay.position(record, step)
-    if running and step == total:
+    if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
     board = board_context(table, state, viewer) | {"choices": None}
     board["table"].deadline = None

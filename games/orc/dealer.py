@@ -128,7 +128,7 @@ def _push_deal(table_id: int) -> None:
                 actions.push_board(table)
         elif k > last:
             piles = sorted({(j - 1) % state.npiles + 1 for j in range(last + 1, k + 1)})
-            push(table_id, event(table, state, piles))
+            push(table_id, event(table, state, piles) | {"time": deal.card_time(k).timestamp()})
             actions.enqueue(tasks.orc_react, table_id)
         if k >= N_CARDS:
             actions.catch_up(table_id)
@@ -205,6 +205,8 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     return {
         "type": "table.deal",
         "table": table.pk,
+        # When the server dealt this card or accepted this slap (for measuring pushes).
+        "time": time.time(),
         "public": table.visibility == Table.PUBLIC,
         # Who sits where now, as for every push: each socket draws its own slap buttons.
         "seats": seat_positions(table.pk),
@@ -245,7 +247,10 @@ def set_going(table: Any, state: engine.State) -> dict[str, Any] | None:
     last = state.log[-1][1] if state.log else None
     if last is None or last.verb not in ("desert", "shield") or last.at != state.dealt:
         return None
-    return event(table, state, [last.pile])
+    return event(table, state, [last.pile]) | {
+        "slap": engine.action_text(last, state.names),
+        "by": state.names[last.seat],
+    }
 
 
 # ----------------------------------------------------------------------------- AI seats

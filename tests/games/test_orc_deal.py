@@ -5,10 +5,13 @@ import re
 import threading
 
 import pytest
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import connection
 
 from games import actions
+from games.groups import table_group
 from games.models import Table
 from tests.games.orc_helpers import orc_table, people, set_deal
 from tests.games.test_consumers import connect
@@ -95,3 +98,40 @@ def test_it_refuses_a_deserter_once_the_last_card_is_down_with_a_clear_message(a
     with pytest.raises(actions.Refused) as refused:
         actions.play_for(table.pk, bob, "desert P1", None)
     assert refused.value.message.startswith("Too late")
+
+
+def collect(table_id: int, seconds: float) -> list[dict]:
+    """Every push to the table's group for `seconds` (the in-memory layer of this process)."""
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(table_group(table_id), channel)
+
+    async def receive_all():
+        found = []
+        end = asyncio.get_running_loop().time() + seconds
+        while (left := end - asyncio.get_running_loop().time()) > 0:
+            try:
+                found.append(await asyncio.wait_for(layer.receive(channel), left))
+            except TimeoutError:
+                break
+        return found
+
+    return async_to_sync(receive_all)()
+
+
+def test_it_never_lets_an_ai_seat_react_under_0_3_s_after_the_card(alice, redis_channel_layer):
+    # alice deals; three AI players race for the piles once the start card appears.
+    table = orc_table(alice, [], ["heuristic", "expert", "expert"])
+    start_after = table.record["rounds"][0]["start_after"]
+    deal = set_deal(table, start_after - 2.5)
+    slaps = [e for e in collect(table.pk, 10 * deal.pace) if "slap" in e]
+
+    shields = [e for e in slaps if e["slap"].startswith("shield")]
+    assert shields, "the AI players put shields down"
+    start_card = deal.card_time(start_after).timestamp()
+    first_card = deal.card_time(1).timestamp()
+    for slap in slaps:
+        seen_from = start_card if slap["slap"].startswith("shield") else first_card
+        assert slap["time"] - seen_from >= 0.3, slap
+    earliest = min(slap["time"] - start_card for slap in shields)
+    print(f"the first AI shield came {earliest:.2f} s after the start card")
