@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -162,7 +163,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state = replay.position(record, step)
+    state: Any = replay.position(record, step)
     if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
     board = board_context(table, state, viewer) | {"choices": None}
