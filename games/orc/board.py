@@ -44,6 +44,39 @@ def hand_groups(hand: dict[str, int]) -> list[dict[str, Any]]:
     return out
 
 
+def strength_parts(army: dict[str, int], people: str | None, strength: int | None) -> list[str]:
+    """How a revealed army's strength is made (§4.5, §4.6): its people, the chiefs, each kind
+    of mercenary, the war machines served by gremlins, and a flying machine added after."""
+    if people is None or strength is None:
+        return []
+    parts = []
+    chiefs = army.get(f"{people}C", 0)
+    own = 2 * army.get(f"{people}2", 0) + 6 * army.get(f"{people}6", 0)
+    gremlins, machines = army.get("GR", 0), army.get("WM", 0)
+    served = min(machines, gremlins)
+    if chiefs >= 2:
+        parts.append(_("two chiefs fight each other: the army is worth 0"))
+        total = 0
+    else:
+        if chiefs == 1:
+            parts.append(_("people %(n)d, doubled by its chief: %(v)d") % {"n": own, "v": 2 * own})
+        elif own:
+            parts.append(_("people %(v)d") % {"v": own})
+        for code, value in (("GI", 10), ("TR", 5), ("GR", 1)):
+            if army.get(code):
+                parts.append(f"{army[code]} × {card_name(code)}: {army[code] * value}")
+        if machines:
+            parts.append(
+                _("war machines served by a gremlin: %(served)d of %(n)d: %(v)d")
+                % {"served": served, "n": machines, "v": 9 * served}
+            )
+        total = (2 * own if chiefs else own) + 10 * army.get("GI", 0) + 5 * army.get("TR", 0)
+        total += gremlins + 9 * served
+    if strength > total:
+        parts.append(_("flying machine: +%(v)d") % {"v": strength - total})
+    return parts
+
+
 def pile_entries(contents: list[str]) -> list[dict[str, str]]:
     """A pile bottom up: army cards, and deserters and shields with their owner."""
     entries = []
@@ -83,6 +116,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
                 "committed": p["committed"],
                 "army": hand_groups(p["army"]) if p["army"] else None,
                 "strength": p["strength"],
+                "parts": strength_parts(p["army"] or {}, view["people"], p["strength"]),
             }
         )
     dealing = view["pending"] == "recruit"

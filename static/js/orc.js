@@ -19,6 +19,17 @@
       shown.replaceWith(document.importNode(fresh, true));
     }
     document.body.dataset.dealStamp = template.dataset.deal;
+    // Piles not in this update keep their buttons: hide those for cards the viewer no
+    // longer holds.
+    const counter = document.getElementById("deal-counter");
+    for (const pile of document.querySelectorAll(".orc-pile")) {
+      pile.classList.toggle("next", !!counter && pile.dataset.pile === counter.dataset.next);
+    }
+    const left = document.getElementById("cards-left");
+    if (left && left.dataset.myShields !== undefined) {
+      for (const b of document.querySelectorAll("button.slap.shield")) b.hidden = left.dataset.myShields === "0";
+      for (const b of document.querySelectorAll("button.slap.desert")) b.hidden = left.dataset.myDeserters === "0";
+    }
   });
 
   const notice = (message, error) => {

@@ -17,7 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def server(redis_url):
+def server(redis_channel_layer):
+    # This process deals too (the game starts here): its pushes go through Redis as well.
     daphne = start_daphne(use_redis_layer)
     yield url_of(daphne)
     stop_daphne(daphne)
@@ -32,8 +33,8 @@ def session_cookie(user, url):
 def slap(page, rng: random.Random, keyboard: bool) -> None:
     """Put a card down if the page offers one: a shield when it may, else now and then a
     deserter."""
-    shields = page.locator("button.slap.shield:not([disabled])")
-    deserters = page.locator("button.slap.desert")
+    shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
+    deserters = page.locator("button.slap.desert:not([hidden])")
     if shields.count():
         pile = rng.randrange(shields.count())
         if keyboard and pile < 9:

@@ -88,3 +88,17 @@ def test_it_shows_the_piles_as_dealt_and_no_card_still_to_come(client, alice):
     assert 'data-owner="bob"' in html
     assert "12 of 80 army cards dealt" in html
     assert 'data-slap="shield P1"' in html
+
+
+def test_it_explains_an_armys_strength_by_its_parts():
+    from games.orc.board import strength_parts
+
+    army = {"B2": 2, "B6": 1, "BC": 1, "GI": 1, "WM": 2, "GR": 1}
+    # people (2 + 2 + 6) × 2 = 20, giant 10, one machine served 9, gremlin 1, flying +5
+    parts = strength_parts(army, "B", 45)
+    assert parts[0] == "people 10, doubled by its chief: 20"
+    assert "war machines served by a gremlin: 1 of 2: 9" in parts
+    assert parts[-1] == "flying machine: +5"
+    assert strength_parts({"B2": 3, "BC": 2, "GI": 1}, "B", 0) == [
+        "two chiefs fight each other: the army is worth 0"
+    ]
