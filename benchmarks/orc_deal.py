@@ -78,7 +78,7 @@ def new_table() -> tuple[int, list[tuple[str, str]]]:
     table = actions.create_table(
         users[0],
         game="orc",
-        game_options={"pace": 0.8},
+        options={"pace": 0.8},
         seats_count=PLAYERS,
         visibility=Table.PUBLIC,
         seat_order=Table.HOST_ORDER,

@@ -11,9 +11,11 @@ table's lock is granted, so racing slaps are ordered by that lock.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -88,16 +90,35 @@ class DeLOrc(Game):
 
     # ------------------------------------------------------------------ options
 
-    def set_options(self, table: Any, options: dict[str, Any]) -> None:
-        from games.models import Deal
+    def option_fields(self) -> dict[str, Any]:
+        return {
+            "pace": forms.TypedChoiceField(
+                label=_lazy("Pace of the deal"),
+                choices=[
+                    (0.8, _lazy("fast: 0.8 s a card")),
+                    (1.2, _lazy("normal: 1.2 s a card")),
+                    (2.0, _lazy("calm: 2 s a card")),
+                ],
+                coerce=float,
+                initial=DEFAULT_PACE,
+                help_text=_lazy("How fast the army cards are dealt in the recruitment."),
+            )
+        }
 
+    def options_from_form(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {"pace": data.get("pace") or DEFAULT_PACE}
+
+    def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - {"pace"}
+        if unknown:
+            raise ValueError(f"De l'Orc pour les Braves has no option {', '.join(sorted(unknown))}")
         pace = options.get("pace", DEFAULT_PACE)
         if pace not in PACES:
-            raise ValueError(f"the pace is one of {PACES}")
-        Deal.objects.create(table=table, pace=pace)
+            raise ValueError(f"the pace is one of {', '.join(map(str, PACES))} seconds a card")
+        return {"pace": float(pace)}
 
-    def options_of(self, table: Any) -> dict[str, Any]:
-        return {"pace": _deal(table).pace}
+    def option_labels(self, options: Mapping[str, Any]) -> list[str]:
+        return [_("%(pace)s s a card") % {"pace": options.get("pace", DEFAULT_PACE)}]
 
     # ------------------------------------------------------------------ play
 
@@ -105,7 +126,7 @@ class DeLOrc(Game):
         deck = table_deck(table.seed, 0)
         # §8: names without whitespace or ':' ("Sergeant 3" plays as "Sergeant-3").
         names = ["-".join(name.replace(":", " ").split()) for name in names]
-        return engine.new_game(names, decks=[deck], pace=_deal(table).pace)
+        return engine.new_game(names, decks=[deck], pace=table.options.get("pace", DEFAULT_PACE))
 
     def load(self, table: Any) -> engine.State:
         return engine.from_record(table.record)
@@ -249,8 +270,9 @@ def _deal(table: Any) -> Any:
     try:
         return table.deal
     except Deal.DoesNotExist:
-        # A table opened before its game kept a deal: the default pace.
-        table.deal = Deal.objects.create(table=table)
+        # Made when first asked for (the game starts), with the table's pace.
+        pace = table.options.get("pace", DEFAULT_PACE)
+        table.deal, _created = Deal.objects.get_or_create(table=table, defaults={"pace": pace})
         return table.deal
 
 

@@ -13,7 +13,7 @@ def orc_table(host, people=(), ai=(), pace=0.8, **options) -> Table:
     """An orc table hosted by `host`, with `people` then AI players of `ai` levels, started."""
     defaults = {"game": "orc", "seats_count": 1 + len(people) + len(ai), "visibility": "public"}
     table = actions.create_table(
-        host, game_options={"pace": pace}, **(defaults | {"seat_order": "host"} | options)
+        host, options={"pace": pace}, **(defaults | {"seat_order": "host"} | options)
     )
     for user in people:
         actions.take_seat(table.pk, user)

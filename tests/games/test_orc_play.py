@@ -46,7 +46,6 @@ def test_it_opens_a_de_l_orc_table_with_its_pace_from_the_form(client, alice):
         "game": "orc",
         "seats_count": 5,
         "pace": "0.8",
-        "mode": "standard",
         "visibility": "public",
         "seat_order": "random",
         "clock": "live",
@@ -55,15 +54,14 @@ def test_it_opens_a_de_l_orc_table_with_its_pace_from_the_form(client, alice):
     response = client.post("/play/new/", form)
     table = Table.objects.get()
     assert response.status_code == 302
-    assert (table.game, table.seats_count, table.deal.pace) == ("orc", 5, 0.8)
+    assert (table.game, table.seats_count, table.options) == ("orc", 5, {"pace": 0.8})
 
 
-def test_it_explains_that_de_l_orc_needs_four_to_seven_players(client, alice):
+def test_it_offers_de_l_orc_for_four_to_seven_players_only(client, alice):
     client.force_login(alice)
     form = {
         "game": "orc",
         "seats_count": 3,
-        "mode": "standard",
         "visibility": "public",
         "seat_order": "random",
         "clock": "none",
@@ -71,7 +69,7 @@ def test_it_explains_that_de_l_orc_needs_four_to_seven_players(client, alice):
     }
     response = client.post("/play/new/", form)
     assert response.status_code == 200
-    assert "for 4 to 7 players" in response.content.decode()
+    assert "3 is not one of the available choices" in response.content.decode()
     assert not Table.objects.exists()
 
 
