@@ -100,3 +100,22 @@ def test_it_explains_an_armys_strength_by_its_parts():
     assert strength_parts({"B2": 3, "BC": 2, "GI": 1}, "B", 0) == [
         "two chiefs fight each other: the army is worth 0"
     ]
+
+
+def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(client, alice):
+    bob, charlie, dave = people("bob", "charlie", "dave")
+    table = orc_table(alice, [bob, charlie, dave])
+    game = engine.random_game(4, seed=5, names=["alice", "bob", "charlie", "dave"])
+    record = engine.to_record(game)
+    Table.objects.filter(pk=table.pk).update(
+        record=record, status=Table.FINISHED, result=engine.result(game)
+    )
+    first = record["rounds"][0]["actions"][0]
+    at = int(first.rsplit("@", 1)[1])
+    client.force_login(bob)
+    html = client.get(f"/history/replay/{table.pk}/?step=1").content.decode()
+    shown = re.findall(r'data-zone="pile" data-pile="(\d+)">(.*?)</ol>', html, re.S)
+    cards = sum(len(re.findall(r"data-card=", inner)) for _, inner in shown)
+    assert cards == at, "the piles as they were when the first card went down"
+    last = client.get(f"/history/replay/{table.pk}/").content.decode()
+    assert "The game is over." in last
