@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import Client
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Table
 from tests.conftest import start_daphne, stop_daphne, url_of, use_redis_layer
@@ -35,28 +36,36 @@ def slap(page, rng: random.Random, keyboard: bool) -> None:
     deserter."""
     shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
     deserters = page.locator("button.slap.desert:not([hidden])")
-    if shields.count():
-        pile = rng.randrange(shields.count())
-        if keyboard and pile < 9:
-            page.keyboard.press(str(pile + 1))
-        else:
-            shields.nth(pile).click()
-    elif deserters.count() and rng.random() < 0.3:
-        pile = rng.randrange(deserters.count())
-        if keyboard and pile < 9:
-            page.keyboard.press(f"Shift+{pile + 1}")
-        else:
-            deserters.nth(pile).click()
+    try:
+        if shields.count():
+            pile = rng.randrange(shields.count())
+            if keyboard and pile < 9:
+                page.keyboard.press(str(pile + 1))
+            else:
+                shields.nth(pile).click(timeout=2000)
+        elif deserters.count() and rng.random() < 0.3:
+            pile = rng.randrange(deserters.count())
+            if keyboard and pile < 9:
+                page.keyboard.press(f"Shift+{pile + 1}")
+            else:
+                deserters.nth(pile).click(timeout=2000)
+    except PlaywrightTimeout:
+        pass  # the pile was redrawn under the tap: the next look tries again
 
 
 def decide(page) -> None:
+    """Take the first option offered, if the board offers a decision (a push may take the
+    form away under the click: then the next look decides)."""
     form = page.locator("form#decision")
     if not form.count():
         return
-    if form.locator("select").count():
-        form.locator("button[type=submit]").click()
-    else:
-        form.locator("button[data-action]").first.click()
+    try:
+        if form.locator("select").count():
+            form.locator("button[type=submit]").click(timeout=2000)
+        else:
+            form.locator("button[data-action]").first.click(timeout=2000)
+    except PlaywrightTimeout:
+        return
     page.wait_for_timeout(200)
 
 

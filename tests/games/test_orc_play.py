@@ -119,3 +119,12 @@ def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(cli
     assert cards == at, "the piles as they were when the first card went down"
     last = client.get(f"/history/replay/{table.pk}/").content.decode()
     assert "The game is over." in last
+
+
+def test_it_opens_a_rematch_with_the_same_game_pace_and_ai_players(alice):
+    bob, charlie = people("bob", "charlie")
+    table = orc_table(alice, [bob, charlie], ["expert"], pace=2.0)
+    Table.objects.filter(pk=table.pk).update(status=Table.FINISHED)
+    following = actions.rematch(table.pk, bob)
+    assert (following.game, following.options, following.seats_count) == ("orc", {"pace": 2.0}, 4)
+    assert [s.ai_level for s in following.seats.all()] == ["", "expert"]
