@@ -132,8 +132,10 @@ class Socket:
         self.cards: dict[int, float] = {}
         self.slaps: dict[tuple[str, str, int], float] = {}
         self.piles: dict[int, tuple[int, str]] = {}
+        self.first = float("inf")  # the board on connect: cards dealt before it do not count
 
     def take(self, frame: str, at: float) -> None:
+        self.first = min(self.first, at)
         for match in DEALT.finditer(frame):
             for k in range(1, int(match.group(2)) + 1):
                 self.cards.setdefault(k, at)
@@ -150,8 +152,12 @@ class Socket:
                 self.slaps.setdefault((kind, owner, i), at)
 
 
-async def listen(url: str, session: str | None, socket: Socket, stop: asyncio.Event) -> None:
+async def listen(
+    url: str, session: str | None, socket: Socket, stop: asyncio.Event, after: float
+) -> None:
     import websockets
+
+    await asyncio.sleep(after)  # a page opening at a time, as people arrive
 
     headers = {"Cookie": f"sessionid={session}"} if session else {}
     async with websockets.connect(
@@ -175,7 +181,9 @@ async def run(bases, table_id, sessions, spectators, started, pace, start_after)
         socket = Socket()
         sockets.append(socket)
         tasks.append(
-            asyncio.ensure_future(listen(f"{base}/ws/tables/{table_id}/", session, socket, stop))
+            asyncio.ensure_future(
+                listen(f"{base}/ws/tables/{table_id}/", session, socket, stop, i * 0.03)
+            )
         )
     tokens = [
         await asyncio.to_thread(csrf_token, bases[0], table_id, session) for _, session in sessions
@@ -205,11 +213,14 @@ async def run(bases, table_id, sessions, spectators, started, pace, start_after)
             posted[verb, name, made[verb, name]] = sent
     await asyncio.sleep(max(0, started + 81 * pace - time.time()) + 1)
     stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
+    if failed:
+        print(f"{len(failed)} sockets failed: {failed[0]!r}")
     cards, slaps = [], []
     for socket in sockets:
         for k, at in socket.cards.items():
-            cards.append((at - (started + k * pace)) * 1000)
+            if started + k * pace > socket.first:
+                cards.append((at - (started + k * pace)) * 1000)
         for key, sent in posted.items():
             if key in socket.slaps:
                 slaps.append((socket.slaps[key] - sent) * 1000)

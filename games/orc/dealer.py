@@ -103,9 +103,16 @@ def _run(table_id: int) -> None:
             with _lock:
                 _running.discard(table_id)
             connections.close_all()
+            loop = getattr(_loops, "loop", None)
+            if loop is not None:
+                loop.close()
+                _loops.loop = None
 
 
 def _push_deal(table_id: int) -> None:
+    """Each turn: renew the lease and read the table ahead of the next card; at the card's
+    moment deal it into the position read (unless a slap moved the table meanwhile) and push
+    it. A card is pushed the moment it is dealt, never before."""
     from games import actions, tasks
     from games.models import Deal, Table
 
@@ -123,20 +130,31 @@ def _push_deal(table_id: int) -> None:
             return
         # Past the recruitment of this round: its last card is down (the champion is due).
         k = state.dealt if state.pending == "recruit" else N_CARDS
-        if last is None:
-            if k:  # taken over mid-deal: every viewer gets the whole board once
-                actions.push_board(table)
-        elif k > last:
-            piles = sorted({(j - 1) % state.npiles + 1 for j in range(last + 1, k + 1)})
-            push(table_id, event(table, state, piles) | {"time": deal.card_time(k).timestamp()})
+        if last is None and k:  # taken over mid-deal: every viewer gets the whole board once
+            actions.push_board(table)
+        elif last is not None and k > last:  # late (a slow turn): push what time has dealt
+            _push_cards(table, state, last, k)
             actions.enqueue(tasks.orc_react, table_id)
         if k >= N_CARDS:
             actions.catch_up(table_id)
             return
         last = k
-        wait = (deal.card_time(k + 1) - timezone.now()).total_seconds()
-        # Never longer than a pace: the lease is renewed on every turn of this loop.
-        _stop.wait(min(max(wait, 0) + 0.001, deal.pace))
+        due = deal.card_time(k + 1).timestamp()
+        if due - time.time() > deal.pace:
+            _stop.wait(deal.pace)  # the lead-in: renew the lease meanwhile
+            continue
+        _stop.wait(max(due - time.time(), 0))
+        if not Table.objects.filter(pk=table_id, version=table.version).exists():
+            continue  # a slap came meanwhile: read the table again
+        state.deal(max(deal.dealt_at(timezone.now()), k + 1))
+        _push_cards(table, state, last, state.dealt)
+        actions.enqueue(tasks.orc_react, table_id)
+        last = state.dealt
+
+
+def _push_cards(table: Any, state: engine.State, last: int, k: int) -> None:
+    piles = sorted({(j - 1) % state.npiles + 1 for j in range(last + 1, k + 1)})
+    push(table.pk, event(table, state, piles) | {"time": table.deal.card_time(k).timestamp()})
 
 
 # ----------------------------------------------------------------------------- watching
@@ -221,13 +239,22 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     }
 
 
+_loops = threading.local()
+
+
 def push(table_id: int, message: dict[str, Any]) -> None:
-    from asgiref.sync import async_to_sync
+    """Send to the table's group from a thread of its own (a dealer): on an event loop kept
+    for the thread, so its connections to the channel layer are made once, not per card."""
+    import asyncio
+
     from channels.layers import get_channel_layer
 
     from games.groups import table_group
 
-    async_to_sync(get_channel_layer().group_send)(table_group(table_id), message)
+    loop = getattr(_loops, "loop", None)
+    if loop is None:
+        loop = _loops.loop = asyncio.new_event_loop()
+    loop.run_until_complete(get_channel_layer().group_send(table_group(table_id), message))
 
 
 def set_going(table: Any, state: engine.State) -> dict[str, Any] | None:
