@@ -18,6 +18,7 @@ from django.utils import translation
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Table
+from games.orc.board import render_update
 from games.rendering import cached_board, render_board
 
 # Renders under way in this process, so sockets sharing a view wait for one render.
@@ -93,6 +94,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.close(code=4403)
                 return
         await self.send(text_data=html)
+
+    async def table_deal(self, event):
+        # A card dealt or a slap in De l'Orc's deal: public knowledge, a small update.
+        if not (event["public"] or await self._may_watch()):
+            await self.close(code=4403)
+            return
+        viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        await self.send(text_data=render_update(event, viewer, self.language))
 
     async def table_chat(self, event):
         if event["public"] or await self._may_watch():
