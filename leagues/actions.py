@@ -80,6 +80,7 @@ def record_result(
     source: str = PlayedGame.ONLINE,
     game: str = "ctg",
     table=None,
+    result: dict | None = None,
 ) -> PlayedGame:
     """Store a finished game; the online table calls this when a game ends.
 
@@ -96,6 +97,7 @@ def record_result(
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
     - ``game``: the registered game's key; ``table``: the online table that was played.
+    - ``result``: the game's own account of its rounds (``PlayedGame.result``).
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
     the transaction commits.
@@ -111,9 +113,11 @@ def record_result(
             "each with round scores"
         )
     rounds = len(round_scores[0])
-    if rounds not in rules.rounds or any(len(scores) != rounds for scores in round_scores):
+    # A game without fixed round counts (De l'Orc) has as many as it took.
+    fixed = rules.rounds or (rounds,)
+    if rounds not in fixed or any(len(scores) != rounds for scores in round_scores):
         raise ValueError(
-            f"a game has {', '.join(map(str, rules.rounds[:-1]))} or {rules.rounds[-1]} rounds, "
+            f"a game has {', '.join(map(str, fixed[:-1]))} or {fixed[-1]} rounds, "
             "the same for every player"
         )
     if league is not None:
@@ -135,6 +139,7 @@ def record_result(
         rated=rated,
         external_ref=external_ref,
         confirmed_at=now,
+        result=result or {},
     )
     if round_bonuses is None:
         round_bonuses = [[0] * rounds for _ in players]
@@ -176,6 +181,7 @@ def start_pad_game(
             imperial_tasks=league.imperial_tasks,
             ninja=league.ninja,
             created_by=by,
+            result={"pad": []} if registry.get(league.game).pad_entries else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(
@@ -219,6 +225,56 @@ def enter_round(
             _after_result_change(game, game.played_at, "result corrected")
 
 
+def seat_names(game: PlayedGame) -> list[str]:
+    return [seat.name for seat in game.seats.order_by("seat").select_related("user")]
+
+
+def pad_sheet(game: PlayedGame, *, finished: bool = False) -> registry.PadSheet:
+    """The game's reading of a pad of round entries (raises registry.PadRefused)."""
+    return registry.get(game.game).pad_sheet(seat_names(game), game.pad_entries, finished=finished)
+
+
+def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
+    """Save round `round_no` of a pad of round entries (a new round after the last, or one
+    entered before) once the game accepts every round with it; raises RoundInvalid with the
+    game's message. Round scores follow; on a confirmed game (a correction) so do the totals,
+    places, table and ratings."""
+    rules = registry.get(game.game)
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
+        entries = game.pad_entries
+        if not 1 <= round_no <= len(entries) + 1:
+            raise ValueError("no such round")
+        entries[round_no - 1 : round_no] = [entry]
+        try:
+            sheet = rules.pad_sheet(
+                seat_names(game), entries, finished=game.status == PlayedGame.CONFIRMED
+            )
+        except registry.PadRefused as refused:
+            raise RoundInvalid([refused.message]) from None
+        game.result = {**game.result, "pad": entries}
+        game.rounds = len(entries)
+        fields = ["result", "rounds"]
+        if game.status == PlayedGame.CONFIRMED:
+            game.corrected_at = timezone.now()
+            fields.append("corrected_at")
+        game.save(update_fields=fields)
+        _save_round_scores(game, sheet.round_scores)
+        if game.status == PlayedGame.CONFIRMED:
+            _finish(game, None)
+            _after_result_change(game, game.played_at, "result corrected")
+
+
+def _save_round_scores(game: PlayedGame, round_scores: Sequence[Sequence[int]]) -> None:
+    seats = list(game.seats.order_by("seat"))
+    RoundScore.objects.filter(seat__game=game).delete()
+    RoundScore.objects.bulk_create(
+        RoundScore(seat=seat, round_no=r, score=score)
+        for seat, scores in zip(seats, round_scores, strict=True)
+        for r, score in enumerate(scores, start=1)
+    )
+
+
 def entered_rounds(game: PlayedGame) -> int:
     """How many rounds have scores for every player."""
     counts = (
@@ -235,7 +291,12 @@ def submit_for_confirmation(game: PlayedGame) -> None:
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         if game.status != PlayedGame.DRAFT:
             raise NotAllowed("not a draft")
-        if entered_rounds(game) < game.rounds:
+        if registry.get(game.game).pad_entries:
+            try:
+                pad_sheet(game, finished=True)
+            except registry.PadRefused as refused:
+                raise RoundInvalid([refused.message]) from None
+        elif entered_rounds(game) < game.rounds:
             raise NotAllowed("rounds missing")
         game.status = PlayedGame.AWAITING
         game.save(update_fields=["status"])
@@ -288,6 +349,12 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
+    if placings is None and registry.get(game.game).pad_entries:
+        # Ties are broken by the battles won (De l'Orc §5): the game reads its entries.
+        try:
+            placings = pad_sheet(game).placings
+        except registry.PadRefused:
+            placings = None
     places = list(placings) if placings else registry.get(game.game).placings(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)

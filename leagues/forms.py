@@ -83,12 +83,14 @@ class LeagueForm(forms.ModelForm):
 
 
 class NewPadForm(forms.Form):
-    """Up to four seats, each a member or a guest's name; empty seats are left out."""
+    """Up to as many seats as the game has, each a member or a guest's name; empty seats are
+    left out."""
 
-    def __init__(self, *args, club, **kwargs):
+    def __init__(self, *args, club, seats: range = range(2, 5), **kwargs):
         super().__init__(*args, **kwargs)
+        self.seats = seats
         members = club.members.order_by("username")
-        for i in range(4):
+        for i in range(seats.stop - 1):
             self.fields[f"member_{i}"] = forms.ModelChoiceField(
                 members,
                 required=False,
@@ -103,12 +105,12 @@ class NewPadForm(forms.Form):
             )
 
     def seat_rows(self):
-        return [(self[f"member_{i}"], self[f"guest_{i}"]) for i in range(4)]
+        return [(self[f"member_{i}"], self[f"guest_{i}"]) for i in range(self.seats.stop - 1)]
 
     def clean(self):
         data = super().clean()
         seats = []
-        for i in range(4):
+        for i in range(self.seats.stop - 1):
             member, guest = data.get(f"member_{i}"), (data.get(f"guest_{i}") or "").strip()
             if member and guest:
                 raise forms.ValidationError(
@@ -116,8 +118,13 @@ class NewPadForm(forms.Form):
                 )
             if member or guest:
                 seats.append((member, guest))
-        if not 2 <= len(seats) <= 4:
-            raise forms.ValidationError(_("A game has 2, 3 or 4 players."))
+        if len(seats) not in self.seats:
+            if self.seats == range(2, 5):
+                raise forms.ValidationError(_("A game has 2, 3 or 4 players."))
+            raise forms.ValidationError(
+                _("A game has %(low)s to %(high)s players.")
+                % {"low": self.seats.start, "high": self.seats.stop - 1}
+            )
         members = [m.pk for m, _g in seats if m]
         guests = [g.lower() for _m, g in seats if g]
         if len(set(members)) != len(members) or len(set(guests)) != len(guests):

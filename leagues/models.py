@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
+from games import registry
 from games.ctg.engine import pad as scorepad
 from leagues import ratings, standings
 
@@ -100,7 +101,14 @@ class League(models.Model):
 
     @property
     def rounds(self) -> int:
+        """Rounds of each game; 0 for a game that goes on until someone wins (De l'Orc)."""
+        if self.game != "ctg":
+            return 0
         return scorepad.rounds_for(self.game_length, self.imperial_tasks)
+
+    @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
 
     @property
     def tie_break_list(self) -> list[str]:
@@ -126,6 +134,7 @@ class PlayedGameQuerySet(models.QuerySet):
 class PlayedGameSource(models.TextChoices):
     PAD = "pad", _("score pad")
     ONLINE = "online", _("online")
+    IMPORTED = "import", _("imported record")
 
 
 class PlayedGameStatus(models.TextChoices):
@@ -146,6 +155,7 @@ class PlayedGame(models.Model):
 
     PAD = Source.PAD
     ONLINE = Source.ONLINE
+    IMPORTED = Source.IMPORTED
     SOURCES = Source.choices
 
     Status = PlayedGameStatus
@@ -179,6 +189,10 @@ class PlayedGame(models.Model):
     )
     # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
+    # The game's own account of the rounds, for games whose pad keeps round entries
+    # (games.registry.Game.pad_entries): {"pad": [entry per round]}; an imported record
+    # also keeps {"record": …}.
+    result = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -244,6 +258,14 @@ class PlayedGame(models.Model):
         if self.status != self.AWAITING:
             return False
         return is_organiser or (self.has_player(user) and user.pk != self.created_by_id)
+
+    @property
+    def imported(self) -> bool:
+        return self.source == self.IMPORTED
+
+    @property
+    def pad_entries(self) -> list:
+        return list(self.result.get("pad", []))
 
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
@@ -311,9 +333,8 @@ class RoundScore(models.Model):
             models.CheckConstraint(
                 condition=Q(score__lte=scorepad.ROUND_MAX), name="round_score_at_most_110"
             ),
-            models.CheckConstraint(
-                condition=Q(round_no__gte=1, round_no__lte=4), name="round_no_valid"
-            ),
+            # Call to Glory has at most 4 rounds; a De l'Orc game goes on until someone wins.
+            models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
         ]
 
     def __str__(self) -> str:

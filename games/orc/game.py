@@ -3,9 +3,13 @@ here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
-from games.registry import Game
+from games.orc import pad
+from games.registry import Game, PadSheet
 
 
 class DeLOrc(Game):
@@ -36,6 +40,27 @@ class DeLOrc(Game):
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
     online = False  # the table machinery for the real-time deal is not there yet
+
+    # --- score pad (§7): per round the wizard, his champion and each battle's winners
+    pad_template = "games/orc/pad.html"
+    pad_entries = True
+
+    def pad_form(
+        self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
+    ) -> pad.RoundForm:
+        before = list(entries[: round_no - 1])
+        initial = entries[round_no - 1] if round_no <= len(entries) else None
+        return pad.RoundForm(
+            data,
+            names=names,
+            initial_entry=initial,
+            wizard=pad.next_wizard(before, len(names)),
+        )
+
+    def pad_sheet(
+        self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
+    ) -> PadSheet:
+        return pad.sheet(names, entries, finished=finished)
 
 
 DE_L_ORC = DeLOrc()
