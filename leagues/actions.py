@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import cast
 
 from django.contrib.auth import get_user_model
@@ -18,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import Club
 from accounts.models import User as Member
-from ctg_site.background import enqueue, once_in
+from ctg_site.background import after_commit, enqueue, once_in
 from games import registry
 from leagues import live, ratings, signals, standings
 from leagues.models import (
@@ -535,7 +536,18 @@ def recompute_ratings(job_id: int) -> bool:
             status=RecomputeJob.FAILED, error=repr(exc)[:1000], finished=timezone.now()
         )
         raise
+    _push_ratings(job)
     return True
+
+
+def _push_ratings(job: RecomputeJob) -> None:
+    """Open league pages show ratings: those of the recomputed games' leagues redraw."""
+    games = PlayedGame.objects.rated_in_order().exclude(league=None)
+    if job.from_played_at is not None:
+        games = games.filter(played_at__gte=job.from_played_at)
+    leagues = set(games.order_by().values_list("league_id", flat=True).distinct())
+    for league_id in leagues | ({job.league_id} - {None}):
+        after_commit("league ratings push", partial(live.broadcast_table, league_id))
 
 
 def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> int:

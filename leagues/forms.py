@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from leagues.models import TIE_BREAK_CHOICES, League
 
 User = get_user_model()
@@ -14,6 +15,10 @@ def posted_number(data, name: str) -> int | None:
 
 
 class LeagueForm(forms.ModelForm):
+    # Call to Glory unless the organiser chooses another.
+    game = forms.ChoiceField(
+        label=_("Game"), choices=registry.choices, initial="ctg", required=False
+    )
     tie_break_order = forms.CharField(
         label=_("Tie-break order"),
         required=False,
@@ -25,6 +30,7 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = [
             "name",
+            "game",
             "starts_on",
             "ends_on",
             "game_length",
@@ -46,6 +52,10 @@ class LeagueForm(forms.ModelForm):
         self.fields["participants"].queryset = club.members.order_by("username")
         self.fields["participants"].required = False
         self.initial.setdefault("tie_break_order", self.instance.tie_breaks)
+        if self.instance.pk and self.instance.games.exists():
+            # A league is for one game: its results are of that game.
+            self.fields["game"].disabled = True
+            self.fields["game"].help_text = _("The league has results: its game stays.")
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -55,6 +65,9 @@ class LeagueForm(forms.ModelForm):
         if clash.exists():
             raise forms.ValidationError(_("This club already has a league of that name."))
         return name
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or self.instance.game or "ctg"
 
     def clean_tie_break_order(self):
         raw = self.cleaned_data["tie_break_order"] or self.instance.tie_breaks
@@ -74,6 +87,13 @@ class LeagueForm(forms.ModelForm):
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The league cannot end before it starts."))
+        if data.get("game", "ctg") != "ctg":
+            # Call to Glory's length and variants mean nothing for another game.
+            data["game_length"], data["imperial_tasks"], data["ninja"] = (
+                League.STANDARD,
+                False,
+                False,
+            )
         return data
 
     def save(self, commit=True):

@@ -118,6 +118,15 @@ class League(models.Model):
         labels = dict(TIE_BREAK_CHOICES)
         return [str(labels[t]) for t in self.tie_break_list]
 
+    def table_with_ratings(self) -> list[dict]:
+        """The table snapshot with each member's current rating, read now: ratings are
+        recomputed after the table is tallied, and the page is pushed again then."""
+        ids = [row["user_id"] for row in self.table if row.get("user_id")]
+        known = dict(
+            PlayerRating.objects.filter(user__in=ids, games__gt=0).values_list("user_id", "display")
+        )
+        return [{**row, "rating": known.get(row.get("user_id"))} for row in self.table]
+
     @property
     def table_is_current(self) -> bool:
         return self.table_version == self.results_version

@@ -108,7 +108,7 @@ def league_edit(request, slug, league_id):
 
 
 def _table_context(league: League, viewer) -> dict:
-    return {"league": league, "rows": league.table, "viewer_key": f"u{viewer.pk}"}
+    return {"league": league, "rows": league.table_with_ratings(), "viewer_key": f"u{viewer.pk}"}
 
 
 @login_required
