@@ -343,11 +343,13 @@ def begin_round(round_: TournamentRound, by) -> None:
                     games.take_seat(online.pk, player)
                 table.online_table = online
             else:
+                pad_entries = registry.get(tournament.game).pad_entries
                 game = PlayedGame.objects.create(
                     game=tournament.game,
                     club=tournament.club,
                     source=PlayedGame.PAD,
-                    rounds=tournament.rounds_per_game,
+                    rounds=0 if pad_entries else tournament.rounds_per_game,
+                    result={"pad": []} if pad_entries else {},
                     rated=tournament.rated,
                     created_by=by,
                 )
