@@ -545,8 +545,10 @@ def _push_ratings(job: RecomputeJob) -> None:
     games = PlayedGame.objects.rated_in_order().exclude(league=None)
     if job.from_played_at is not None:
         games = games.filter(played_at__gte=job.from_played_at)
-    leagues = set(games.order_by().values_list("league_id", flat=True).distinct())
-    for league_id in leagues | ({job.league_id} - {None}):
+    leagues: set[int] = set(games.order_by().values_list("league_id", flat=True).distinct())
+    if job.league_id is not None:
+        leagues.add(job.league_id)
+    for league_id in leagues:
         after_commit("league ratings push", partial(live.broadcast_table, league_id))
 
 

@@ -20,7 +20,7 @@ from tournaments import live, pairing
 from tournaments.models import Entry, Stage, Tournament, TournamentRound, TournamentTable
 
 # Most placement points a player can take from one table (a win at any table size).
-MAX_POINTS_PER_GAME = max(points[0] for points in pairing.FAIR_POINTS.values())
+MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.values()))
 
 
 class NotReady(Exception):

@@ -92,7 +92,7 @@ def standings(
     results: Iterable[GameResult],
     *,
     players: Iterable[PlayerId] = (),
-    points: Mapping[int, Sequence[float]] = FAIR_POINTS,
+    points: Mapping[int, Sequence[Fraction | float]] = FAIR_POINTS,
     order: Sequence[TieBreak] = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """Rank the stage's players; `players` adds those without a game yet (all zero)."""
