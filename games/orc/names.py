@@ -33,7 +33,7 @@ _SPY = pgettext_lazy("orc card", "Spy %(number)s")
 
 WIZARD = pgettext_lazy("orc role", "Wizard")
 CHAMPION = pgettext_lazy("orc role", "Champion")
-BATTLE = _("Battle %(number)s")
+BATTLE = _("Battle %(n)s")
 
 
 def people(code: str) -> str:
@@ -51,4 +51,4 @@ def card(code: str) -> str:
 
 
 def battle(number: int) -> str:
-    return str(BATTLE) % {"number": number}
+    return str(BATTLE) % {"n": number}
