@@ -87,3 +87,27 @@ def test_a_league_with_results_keeps_its_game(played, orc_league, olga):
 def test_a_result_of_another_game_is_refused_by_the_league(orc_league, alice, bob):
     with pytest.raises(ValueError, match="the league is for orc"):
         actions.record_result(players=[alice, bob], round_scores=[[10], [20]], league=orc_league)
+
+
+def test_a_ratings_recompute_redraws_the_open_pages_of_its_leagues(
+    played, orc_league, django_capture_on_commit_callbacks
+):
+    import asyncio
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from leagues.live import league_group
+    from leagues.models import RecomputeJob
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(league_group(orc_league.pk), channel)
+    job = RecomputeJob.objects.create(from_played_at=played.played_at)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert actions.recompute_ratings(job.pk)
+
+    async def receive():
+        return await asyncio.wait_for(layer.receive(channel), timeout=5)
+
+    assert async_to_sync(receive)() == {"type": "league.table"}
