@@ -150,7 +150,7 @@ def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     response = HttpResponse(
         json.dumps(table.record, indent=1), content_type="application/json; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="ctg-table-{table.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{table.game}-table-{table.pk}.json"'
     return response
 
 
