@@ -150,3 +150,22 @@ def test_an_organiser_corrects_a_confirmed_round(five, olga, bob):
     assert "Round 2: nobody has reached 8 points yet" in page
     # Members do not correct.
     assert enter(client, game, 1, ROUND_1).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"wizard": "99", "champion": "1"},
+        {"wizard": "x", "champion": "-1"},
+        {"wizard": "0", "champion": "1", "battle_1": ["7"], "battle_2": ["a"]},
+        {"wizard": ["0", "1"], "champion": "1" * 40},
+        {},
+    ],
+)
+def test_tampered_rounds_get_a_form_error_never_a_server_error(five, data):
+    client, game = five
+    assert enter(client, game, 1, data).status_code == 422
+    preview = client.post(f"/clubs/tenno/games/{game.pk}/rounds/1/preview/", data)
+    assert preview.status_code == 200
+    for round_no in (0, 2, 99):
+        assert enter(client, game, round_no, round_data(0, 1)).status_code == 404
