@@ -269,6 +269,10 @@ class PlayedGame(models.Model):
         return is_organiser or (self.has_player(user) and user.pk != self.created_by_id)
 
     @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
+
+    @property
     def imported(self) -> bool:
         return self.source == self.IMPORTED
 

@@ -130,7 +130,7 @@ def test_the_api_and_history_filter_by_game(client, alice, bob, club):
     five = client.get("/api/v1/games/?players=5").json()["results"]
     assert [g["game"] for g in five] == ["orc"]
     page = client.get("/history/?game=orc").content.decode()
-    assert "cy" in page
+    assert page.count("data-game=") == 1 and "De l&#x27;Orc pour les Braves" in page
 
 
 def test_the_api_shows_a_pad_game_in_the_result_shape(client, alice, bob, club):
