@@ -82,7 +82,7 @@ def describe(name: str, text: str) -> str:
     return _("%(name)s ends the turn") % {"name": name}
 
 
-def _choices(view: dict) -> dict:
+def _choices(view: dict, shown: dict[str, str]) -> dict:
     """The legal decisions of the viewer, grouped the way the page offers them."""
     discards: dict[int, list[dict]] = {}
     groups: dict[str, list] = {
@@ -100,8 +100,9 @@ def _choices(view: dict) -> dict:
         elif verb == "discard":
             discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
         elif verb == "ninja":
+            target = " ".join(args[:-1])
             groups["ninja"].append(
-                {"text": text, "target": " ".join(args[:-1]), "card": card(args[-1])}
+                {"text": text, "target": shown.get(target, target), "card": card(args[-1])}
             )
         elif verb == "reveal":
             groups["reveal"].append({"text": text, "deck": args[0][0], "card": card(args[0][1:])})
@@ -117,7 +118,9 @@ def _choices(view: dict) -> dict:
 def board_context(table: Table, state: engine.State, viewer: int | None) -> dict:
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
-    names = view["players"]
+    # The engine's names for what it parses, the seats' names in the viewer's language to show.
+    shown = {seat.name: seat.display_name for seat in seats}
+    names = [shown.get(name, name) for name in view["players"]]
     players = []
     for position, seat in enumerate(seats):
         sets = [
@@ -128,7 +131,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         players.append(
             {
                 "position": position,
-                "name": seat.name,
+                "name": seat.display_name,
                 "is_ai": seat.is_ai,
                 "left": seat.left,
                 "is_decider": position == view["decider"],
@@ -176,13 +179,13 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "you_label": _("you"),
         "hand": hand,
         "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
-        "task_decks": _task_decks(table) if table.imperial_tasks else None,
+        "task_decks": _task_decks(table) if table.options.get("imperial_tasks") else None,
         "revealed": [
             r | {"name": names[r["seat"]], "card_info": card(r["card"][1:])}
             for r in view["revealed_tasks"]
         ],
         "discard_piles": discard_piles,
-        "choices": _choices(view) if viewer is not None else None,
+        "choices": _choices(view, shown) if viewer is not None else None,
         "decider_name": names[view["decider"]] if view["decider"] is not None else None,
         "decider_is_ai": view["decider"] is not None and players[view["decider"]]["is_ai"],
         "bury": bury
@@ -198,7 +201,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
 
 def _task_decks(table: Table) -> list[dict]:
     """The task cards this game was dealt from, per deck with its bonus per card."""
-    distribution = table.task_distribution or DEFAULT_TASKS
+    distribution = table.options.get("task_distribution") or DEFAULT_TASKS
     return [
         {"deck": letter, "bonus": TASK_BONUS[i], "cards": [card(v) for v in distribution[letter]]}
         for i, letter in enumerate(TASK_DECKS)

@@ -24,13 +24,14 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.access import is_member
 from accounts.models import Club
 from games import registry
 from games.models import Table
-from history import queries
+from history import queries, records
 from history.views import _finished_table
 from leagues.models import League, PlayedGame, PlayerRating
 from tournaments import actions as tournament_rules
@@ -154,26 +155,33 @@ def _one_of(*values: str) -> dict:
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
-    Param("game", _text(16), "the game's key: ctg or orc"),
-    Param("player", _text(USERNAME), "username of a player in the game"),
-    Param("opponent", _text(USERNAME), "username of another player in the game"),
-    Param("club", _text(SLUG), "club slug (members only)"),
-    Param("league", _integer(), "league id"),
-    Param("tournament", _integer(), "tournament id"),
-    Param("date_from", {"type": "string", "format": "date"}, "first day, YYYY-MM-DD"),
-    Param("date_to", {"type": "string", "format": "date"}, "last day, YYYY-MM-DD"),
-    Param("players", _integer(2, 7), "number of players, 2 to 7"),
-    Param("mode", _one_of("standard", "quick", "imperial"), "standard, quick or imperial"),
-    Param("ninja", _one_of("yes", "no"), "yes or no"),
-    Param("where", _one_of("online", "physical"), "online or physical"),
-    Param("rated", _one_of("yes", "no"), "yes or no"),
-    Param("result", _one_of("won", "lost"), "won or lost, for the chosen player"),
+    Param("game", _text(16), gettext_noop("the game's key: ctg or orc")),
+    Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
+    Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
+    Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
+    Param("league", _integer(), gettext_noop("league id")),
+    Param("tournament", _integer(), gettext_noop("tournament id")),
+    Param("date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")),
+    Param("date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")),
+    Param("players", _integer(2, 7), gettext_noop("number of players, 2 to 7")),
+    Param(
+        "mode",
+        _one_of("standard", "quick", "imperial"),
+        gettext_noop("standard, quick or imperial"),
+    ),
+    Param("ninja", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("where", _one_of("online", "physical"), gettext_noop("online or physical")),
+    Param("rated", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("result", _one_of("won", "lost"), gettext_noop("won or lost, for the chosen player")),
 ]
 PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
     Param("page_size", _integer(1, MAX_PAGE_SIZE), f"items per page (default {DEFAULT_PAGE_SIZE})"),
 ]
-RATING_FILTERS = [Param("username", _text(USERNAME), "one player's rating")]
+RATING_FILTERS = [
+    Param("game", _text(16), "the game's key, e.g. ctg (the default): ratings are per game"),
+    Param("username", _text(USERNAME), "one player's rating"),
+]
 
 
 def _query(request: HttpRequest, params: list[Param]) -> dict:
@@ -223,14 +231,14 @@ def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonRespon
 
 def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
     table_id = game.table_id
-    flags = (("imperial-tasks", game.imperial_tasks), ("ninja", game.ninja))
-    variants = [name for name, on in flags if on]
+    variants = registry.get(game.game).variants(game.options)
     return {
         "id": game.pk,
         "url": request.build_absolute_uri(reverse("api_game", args=[game.pk])),
         "game": game.game,
         "played_at": game.played_at.isoformat(),
         "source": game.source,
+        "imported": records.is_imported(game),
         "rated": game.rated,
         "rounds": game.rounds,
         "variants": variants,
@@ -350,6 +358,7 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
     return {
         "username": rating.user.username,
         "name": str(rating.user),
+        "game": rating.game,
         "rating": rating.display,
         "games": rating.games,
         "provisional": rating.provisional,
@@ -359,7 +368,8 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
 @api_view
 def ratings(request: HttpRequest) -> JsonResponse:
     query = _query(request, RATING_FILTERS + PAGING)
-    items = PlayerRating.objects.filter(games__gt=0).select_related("user")
+    game = query.get("game") or next(iter(registry.all_games()))
+    items = PlayerRating.objects.filter(game=game, games__gt=0).select_related("user")
     items = items.order_by("-display", "user_id")
     if query.get("username"):
         items = items.filter(user__username__iexact=query["username"])
@@ -410,7 +420,8 @@ def _components() -> dict:
                 "url": {"type": "string", "format": "uri"},
                 "game": {"type": "string", "enum": list(registry.all_games())},
                 "played_at": {"type": "string", "format": "date-time"},
-                "source": {"type": "string", "enum": list(PlayedGame.Source.values)},
+                "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
+                "imported": {"type": "boolean"},
                 "rated": {"type": "boolean"},
                 "rounds": {
                     "type": "integer",
@@ -516,6 +527,7 @@ def _components() -> dict:
             {
                 "username": {"type": "string"},
                 "name": {"type": "string"},
+                "game": {"type": "string", "enum": list(registry.all_games())},
                 "rating": {"type": "integer"},
                 "games": {"type": "integer", "minimum": 1},
                 "provisional": {"type": "boolean"},
@@ -568,30 +580,33 @@ def schema() -> dict:
         "components": {"schemas": _components()},
         "paths": {
             "/api/v1/games/": read(
-                "Finished games, newest first",
+                gettext_noop("Finished games, newest first"),
                 "GamePage",
                 "a page of games with next/previous links",
                 [p.openapi() for p in FILTERS] + paging,
                 query=True,
             ),
-            "/api/v1/games/{id}/": read("One game", "Game", "a game", item("id")),
+            "/api/v1/games/{id}/": read(gettext_noop("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
-                "The record of a finished online game or an imported one",
+                gettext_noop("The record of a finished online game or an imported one"),
                 "Record",
                 "a record (RULES.md §10, ORC-RULES.md §8)",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(
-                "A league's table (members of its club)", "LeagueTable", "the table", item("id")
+                gettext_noop("A league's table (members of its club)"),
+                "LeagueTable",
+                "the table",
+                item("id"),
             ),
             "/api/v1/tournaments/{id}/standings/": read(
-                "A tournament's standings by stage (members of its club)",
+                gettext_noop("A tournament's standings by stage (members of its club)"),
                 "TournamentStandings",
                 "the standings",
                 item("id"),
             ),
             "/api/v1/ratings/": read(
-                "Player ratings, best first",
+                gettext_noop("Player ratings, best first"),
                 "RatingPage",
                 "a page of ratings",
                 [p.openapi() for p in RATING_FILTERS] + paging,
@@ -607,5 +622,7 @@ def openapi(request: HttpRequest) -> JsonResponse:
 
 
 def docs(request: HttpRequest):
-    filters = [(p.name, p.schema["type"], p.description) for p in FILTERS]
-    return render(request, "history/api.html", {"schema": schema(), "filters": filters})
+    """The schema in words of the visitor's language (the schema itself stays in English)."""
+    paths = [(path, _(ops["get"]["summary"])) for path, ops in schema()["paths"].items()]
+    filters = [(p.name, p.schema["type"], _(p.description)) for p in FILTERS]
+    return render(request, "history/api.html", {"paths": paths, "filters": filters})

@@ -1,21 +1,22 @@
 """Import of game records (ctg-record/1, orc-record/1): validated by the game's engine, stored
 whole or not at all.
 
-An orc-record/1 becomes a played game of De l'Orc directly (its online tables are not there
-yet): source "import", unrated, dated from the record's optional ``"played_at"`` (ISO 8601;
-the site's own field, taken off before the engine reads the record) or the import time, and
-kept once: ``external_ref`` holds a hash of the record's content (`content_ref`), so the same
-record imported twice is the same game.
+An orc-record/1 becomes a played game of De l'Orc directly (unrated, with its round entries,
+its record and the engine's result in ``PlayedGame.result``); its ``played_at`` is the site's
+own field, taken off before the engine (which allows no other fields) reads the record.
 
-ctg-record/1:
-
-An imported game becomes a finished online Table (status finished, record, result, unrated)
+A ctg-record/1 becomes a finished online Table (status finished, record, result, unrated)
 and is announced like any finished game (``games.signals.game_finished``), so it gets its
 PlayedGame. Seats: a record name equal to
 the importer's username is linked to the importer; every other name stays a name. The
 tables app only knows people and AI players, so those seats are stored as non-person seats
 (``ai_level = "import"``) named as in the record; no other account is ever linked, so nobody
 can put games into someone else's history.
+
+Any game's records share the rest: an imported game's ``PlayedGame.external_ref`` is
+``import:`` and a hash of its record (``content_ref``), so a record imported twice is stored
+once (``already_imported``), and pages and the API tell imported games apart (``is_imported``).
+A record may carry its date as ``played_at`` (ISO 8601); without one the game is dated now.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from datetime import datetime, time
+from dataclasses import dataclass
+from datetime import datetime
 
-from django.db import transaction
-from django.utils import dateparse, timezone
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.ctg import engine
@@ -35,13 +37,13 @@ from games.models import Seat, Table
 from games.orc import engine as orc_engine
 from games.orc import pad as orc_pad
 from games.orc.engine.record import FORMAT as ORC_FORMAT
+from games.orc.game import DE_L_ORC
 from games.signals import game_finished
 from leagues.actions import record_result
 from leagues.models import PlayedGame
 
 IMPORTED = "import"
-# The site's own field of an uploaded record: when the game was played.
-DATE_FIELD = "played_at"
+REF_PREFIX = "import:"
 
 
 class ImportRefused(Exception):
@@ -101,26 +103,82 @@ def check_names(names) -> None:
             )
 
 
-@transaction.atomic
-def import_record(record: dict, importer) -> Table:
+def content_ref(game: str, record: dict) -> str:
+    """The external_ref of an imported game: the same game's record always gives the same."""
+    canonical = json.dumps([game, record], sort_keys=True, separators=(",", ":"))
+    return REF_PREFIX + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def is_imported(game: PlayedGame) -> bool:
+    return game.external_ref.startswith(REF_PREFIX)
+
+
+def already_imported(ref: str) -> PlayedGame | None:
+    return PlayedGame.objects.filter(external_ref=ref).first()
+
+
+def played_at(record: dict) -> datetime:
+    """The record's own date (``played_at``), or now when it has none."""
+    raw = record.get("played_at")
+    if raw is None:
+        return timezone.now()
+    try:
+        when = datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise ImportRefused(_("The record's played_at is not a date such as 2026-03-01."))
+    if timezone.is_naive(when):
+        when = timezone.make_aware(when)
+    if when > timezone.now():
+        raise ImportRefused(_("The record's played_at lies in the future."))
+    return when
+
+
+@dataclass(frozen=True)
+class Imported:
+    game: PlayedGame
+    new: bool  # False: the record was imported before, and this is that game
+
+
+def import_record(record: dict, importer) -> Imported:
+    """Store a finished game's record once; importing it again finds the first game."""
     state = check(record)
+    when = played_at(record)
+    ref = content_ref(CALL_TO_GLORY.key, engine.to_record(state))
+    existing = already_imported(ref)
+    if existing is not None:
+        return Imported(existing, new=False)
+    try:
+        with transaction.atomic():
+            table = _store(state, importer, when)
+            # The result was recorded as the table finished: make it the record's game.
+            PlayedGame.objects.filter(table=table).update(external_ref=ref)
+    except IntegrityError:
+        # The same record, imported at the same moment by another request.
+        return Imported(PlayedGame.objects.get(external_ref=ref), new=False)
+    return Imported(PlayedGame.objects.get(table=table), new=True)
+
+
+def _store(state: engine.State, importer, when: datetime) -> Table:
     result = engine.result(state)
     names = list(state.names)
     options = state.options
-    now = timezone.now()
     table = Table.objects.create(
         host=importer,
         visibility=Table.PUBLIC,
         seats_count=len(names),
-        rounds=options.rounds,
-        imperial_tasks="imperial-tasks" in options.variants,
-        ninja="ninja" in options.variants,
+        options={
+            "rounds": options.rounds,
+            "imperial_tasks": "imperial-tasks" in options.variants,
+            "ninja": "ninja" in options.variants,
+        },
         rated=False,
         status=Table.FINISHED,
         record=engine.to_record(state),
         result=result,
-        started=now,
-        finished=now,
+        started=when,
+        finished=when,
     )
     for position, name in enumerate(names):
         mine = name == importer.username
@@ -136,45 +194,11 @@ def import_record(record: dict, importer) -> Table:
     return table
 
 
-def content_ref(record: dict) -> str:
-    """A played game's `external_ref` for an imported record: the same content, the same
-    ref (key order and spacing aside), so importing a record twice finds the first game."""
-    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return f"import:{hashlib.sha256(text.encode()).hexdigest()}"
-
-
-def take_date(record: dict) -> tuple[dict, datetime | None]:
-    """The record without the site's date field, and that date (None when it has none)."""
-    if DATE_FIELD not in record:
-        return record, None
-    rest = {k: v for k, v in record.items() if k != DATE_FIELD}
-    raw = record[DATE_FIELD]
-    value = None
-    if isinstance(raw, str) and len(raw) <= 40:
-        try:
-            value = dateparse.parse_datetime(raw)
-            if value is None and (day := dateparse.parse_date(raw)) is not None:
-                value = datetime.combine(day, time(12))
-        except ValueError:
-            value = None
-    if value is None:
-        raise ImportRefused(
-            _("%(field)s is not a date: write it as 2026-11-25 or 2026-11-25T20:30.")
-            % {"field": DATE_FIELD}
-        )
-    if timezone.is_naive(value):
-        value = timezone.make_aware(value)
-    if value > timezone.now():
-        raise ImportRefused(_("The game's date is in the future."))
-    return rest, value
-
-
-def import_any(record: dict, importer) -> PlayedGame:
-    """Import a record of any hosted game; the played game it became."""
+def import_any(record: dict, importer) -> Imported:
+    """Import a record of any hosted game, once."""
     if record.get("format") == ORC_FORMAT:
         return import_orc(record, importer)
-    table = import_record(record, importer)
-    return PlayedGame.objects.get(table=table)
+    return import_record(record, importer)
 
 
 def check_orc(record: dict) -> orc_engine.State:
@@ -199,25 +223,33 @@ def check_orc(record: dict) -> orc_engine.State:
     return state
 
 
-@transaction.atomic
-def import_orc(record: dict, importer) -> PlayedGame:
-    record, played_at = take_date(record)
-    state = check_orc(record)
+def import_orc(record: dict, importer) -> Imported:
+    when = played_at(record)
+    state = check_orc({k: v for k, v in record.items() if k != "played_at"})
     kept = orc_engine.to_record(state)
-    ref = content_ref(kept)
-    existing = PlayedGame.objects.filter(external_ref=ref).first()
+    ref = content_ref(DE_L_ORC.key, kept)
+    existing = already_imported(ref)
     if existing is not None:
-        return existing
+        return Imported(existing, new=False)
     result = orc_engine.result(state)
     names = list(state.names)
-    return record_result(
-        players=[importer if name == importer.username else name for name in names],
-        round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
-        placings=[result["placings"][name] for name in names],
-        played_at=played_at,
-        rated=False,
-        external_ref=ref,
-        source=PlayedGame.IMPORTED,
-        game="orc",
-        result={"pad": orc_pad.from_result(result, names), "record": kept, "result": result},
-    )
+    try:
+        with transaction.atomic():
+            game = record_result(
+                players=[importer if name == importer.username else name for name in names],
+                round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
+                placings=[result["placings"][name] for name in names],
+                played_at=when,
+                rated=False,
+                external_ref=ref,
+                game=DE_L_ORC.key,
+                result={
+                    "pad": orc_pad.from_result(result, names),
+                    "record": kept,
+                    "result": result,
+                },
+            )
+    except IntegrityError:
+        # The same record, imported at the same moment by another request.
+        return Imported(PlayedGame.objects.get(external_ref=ref), new=False)
+    return Imported(game, new=True)

@@ -67,6 +67,9 @@ class League(models.Model):
     table_version = models.PositiveIntegerField(default=0)
     table = models.JSONField(default=list, blank=True)
     table_updated = models.DateTimeField(null=True, blank=True)
+    # The projector's link, which opens without logging in; empty until the organiser makes
+    # one, and replaced (the old link then shows nothing) when he resets it.
+    projector_token = models.CharField(max_length=43, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -90,6 +93,11 @@ class League(models.Model):
             models.CheckConstraint(
                 condition=Q(table_version__lte=F("results_version")),
                 name="league_table_not_ahead",
+            ),
+            models.UniqueConstraint(
+                fields=["projector_token"],
+                condition=~Q(projector_token=""),
+                name="league_projector_token_unique",
             ),
         ]
 
@@ -123,7 +131,9 @@ class League(models.Model):
         recomputed after the table is tallied, and the page is pushed again then."""
         ids = [row["user_id"] for row in self.table if row.get("user_id")]
         known = dict(
-            PlayerRating.objects.filter(user__in=ids, games__gt=0).values_list("user_id", "display")
+            PlayerRating.objects.filter(user__in=ids, game=self.game, games__gt=0).values_list(
+                "user_id", "display"
+            )
         )
         return [{**row, "rating": known.get(row.get("user_id"))} for row in self.table]
 
@@ -143,7 +153,6 @@ class PlayedGameQuerySet(models.QuerySet):
 class PlayedGameSource(models.TextChoices):
     PAD = "pad", _("score pad")
     ONLINE = "online", _("online")
-    IMPORTED = "import", _("imported record")
 
 
 class PlayedGameStatus(models.TextChoices):
@@ -164,7 +173,6 @@ class PlayedGame(models.Model):
 
     PAD = Source.PAD
     ONLINE = Source.ONLINE
-    IMPORTED = Source.IMPORTED
     SOURCES = Source.choices
 
     Status = PlayedGameStatus
@@ -185,8 +193,8 @@ class PlayedGame(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
     played_at = models.DateTimeField(_("played at"), default=timezone.now)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
-    imperial_tasks = models.BooleanField(default=False)
-    ninja = models.BooleanField(default=False)
+    # The game's own options it was played with (Game.played_options).
+    options = models.JSONField(_("options"), default=dict, blank=True)
     rated = models.BooleanField(_("rated"), default=True)
     # The online table that was played, for online games.
     table = models.OneToOneField(
@@ -200,7 +208,7 @@ class PlayedGame(models.Model):
     external_ref = models.CharField(max_length=80, blank=True)
     # The game's own account of the rounds, for games whose pad keeps round entries
     # (games.registry.Game.pad_entries): {"pad": [entry per round]}; an imported record
-    # also keeps {"record": …}.
+    # also keeps {"record": …, "result": …} (the engine's).
     result = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -273,15 +281,20 @@ class PlayedGame(models.Model):
         return registry.get(self.game).name
 
     @property
-    def imported(self) -> bool:
-        return self.source == self.IMPORTED
-
-    @property
     def pad_entries(self) -> list:
         return list(self.result.get("pad", []))
 
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
+
+    def option_labels(self) -> list[str]:
+        """The options it was played with, as history shows them."""
+        return registry.get(self.game).played_labels(self.options)
+
+    @property
+    def keeps_bonuses(self) -> bool:
+        """Its score pad takes a bonus apart from each round score."""
+        return registry.get(self.game).pad_keeps_bonuses(self.options)
 
 
 class PlayedSeat(models.Model):
@@ -359,11 +372,15 @@ class RoundScore(models.Model):
 
 
 class PlayerRating(models.Model):
-    """A player's current rating; rebuilt from RatingHistory by the recompute job."""
+    """A player's current rating in one game; rebuilt from RatingHistory by the recompute job.
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    Games never share a rating: each game's results move only that game's ratings.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     mu = models.FloatField(default=ratings.MU)
     sigma = models.FloatField(default=ratings.SIGMA)
     games = models.PositiveIntegerField(default=0)
@@ -371,9 +388,10 @@ class PlayerRating(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        indexes = [models.Index(fields=["-display"], name="rating_display_order")]
+        indexes = [models.Index(fields=["game", "-display"], name="rating_display_order")]
         constraints = [
-            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive")
+            models.UniqueConstraint(fields=["user", "game"], name="rating_once_per_game"),
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive"),
         ]
 
     def __str__(self) -> str:
@@ -389,7 +407,7 @@ class PlayerRating(models.Model):
 
 
 class RatingHistory(models.Model):
-    """A player's rating right after one rated game."""
+    """A player's rating right after one rated game, in that game's kind (``game.game``)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_history"
@@ -413,16 +431,19 @@ class RatingHistory(models.Model):
 
 
 class RatingLedger(models.Model):
-    """A single row the recompute locks, so two recomputes never interleave their writes."""
+    """One row per game that its recompute locks, so two recomputes of a game never
+    interleave their writes (recomputes of different games touch different rows)."""
 
+    game = models.CharField(max_length=16, unique=True, default="ctg")
     last_run = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
-        return f"ratings last recomputed {self.last_run}"
+        return f"{self.game} ratings last recomputed {self.last_run}"
 
 
 class RecomputeJob(models.Model):
-    """Recompute ratings from ``from_played_at`` onwards; progress for the organiser to see."""
+    """Recompute one game's ratings from ``from_played_at`` onwards; progress for the
+    organiser to see."""
 
     QUEUED = "queued"
     RUNNING = "running"
@@ -435,6 +456,7 @@ class RecomputeJob(models.Model):
         (FAILED, _("failed")),
     ]
 
+    game = models.CharField(max_length=16, default="ctg")
     from_played_at = models.DateTimeField(null=True, blank=True)
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, null=True, blank=True, related_name="recompute_jobs"
@@ -460,7 +482,7 @@ class RecomputeJob(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"recompute from {self.from_played_at or 'the start'}: {self.status}"
+        return f"recompute {self.game} from {self.from_played_at or 'the start'}: {self.status}"
 
     @property
     def percent(self) -> int:

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -125,6 +126,10 @@ def league_detail(request, slug, league_id):
         "open_pads": games.exclude(status=PlayedGame.CONFIRMED)[:10],
         "job": league.recompute_jobs.first() if is_organiser(membership) else None,
     }
+    if is_organiser(membership) and league.projector_token:
+        context["projector_url"] = request.build_absolute_uri(
+            reverse("league_screen", args=[league.projector_token])
+        )
     return render(request, "leagues/league.html", context)
 
 
@@ -191,6 +196,39 @@ def league_link_guest(request, slug, league_id):
         % {"count": count, "guest": guest, "member": member},
     )
     return redirect(league)
+
+
+@login_required
+@require_POST
+def projector_link(request, slug, league_id):
+    """The organiser makes the projector's link, or replaces it: the old one stops working."""
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    actions.reset_projector_link(league)
+    messages.success(request, _("The projector link is new; any older link no longer works."))
+    return redirect(league)
+
+
+def screen_context(league: League) -> dict:
+    """What the projector screen shows; the page and its push share it."""
+    recent = league.games.filter(status=PlayedGame.CONFIRMED).prefetch_related(
+        Prefetch("seats", queryset=PlayedSeat.objects.select_related("user"))
+    )
+    return {"league": league, "rows": league.table, "viewer_key": "", "recent": recent[:6]}
+
+
+def projector_screen(request, token: str):
+    """The projector screen, opened by its link alone: no login, no site navigation."""
+    league = actions.by_projector_token(token)
+    if league is None:
+        raise Http404(_("This projector link does not work (any more)."))
+    response = render(
+        request,
+        "leagues/screen.html",
+        screen_context(league) | {"club": league.club, "token": token},
+    )
+    # The link is the key: keep it out of the Referer of anything the page loads.
+    response["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 # --- score pad --------------------------------------------------------------------------
@@ -276,7 +314,7 @@ def pad(request, slug, game_id):
     can_enter = game.can_be_entered_by(request.user, organiser)
     form = None
     if can_enter and next_round:
-        form = RoundForm(seats=seats, with_bonus=game.imperial_tasks)
+        form = RoundForm(seats=seats, with_bonus=game.keeps_bonuses)
     context = {
         "game": game,
         "club": game.club,
@@ -312,7 +350,7 @@ def pad_round(request, slug, game_id, round_no):
     form = RoundForm(
         request.POST or None,
         seats=seats,
-        with_bonus=game.imperial_tasks,
+        with_bonus=game.keeps_bonuses,
         initial_scores=scores.get(round_no, {}),
     )
     problems = []
@@ -458,22 +496,42 @@ def pad_confirm(request, slug, game_id):
 # --- ratings ---------------------------------------------------------------------------
 
 
-def _leaderboard(queryset):
-    return queryset.select_related("user").order_by("-display", "user__username")[:LEADERBOARD_SIZE]
+def rating_game(request) -> str:
+    """The game whose ratings a page shows: ``?game=<key>``, else the first registered game
+    (Call to Glory)."""
+    key = request.GET.get("game") or next(iter(registry.all_games()))
+    if key not in registry.all_games():
+        raise Http404(_("There is no such game."))
+    return key
+
+
+def game_switch(key: str) -> list[dict]:
+    """Links to the same page for each game (templates/leagues/_game_switch.html); none
+    when the site hosts one game."""
+    if len(registry.all_games()) < 2:
+        return []
+    return [{"key": k, "name": name, "current": k == key} for k, name in registry.choices()]
+
+
+def _leaderboard(queryset, game: str):
+    rows = queryset.filter(game=game, games__gt=0).select_related("user")
+    return rows.order_by("-display", "user__username")[:LEADERBOARD_SIZE]
 
 
 @login_required
 def club_ratings(request, slug):
     club, _m = get_club_for_member(request.user, slug)
-    rows = _leaderboard(PlayerRating.objects.filter(user__memberships__club=club, games__gt=0))
-    return render(
-        request, "leagues/leaderboard.html", {"club": club, "rows": rows, "scope": club.name}
-    )
+    game = rating_game(request)
+    rows = _leaderboard(PlayerRating.objects.filter(user__memberships__club=club), game)
+    context = {"club": club, "rows": rows, "scope": club.name, "games": game_switch(game)}
+    return render(request, "leagues/leaderboard.html", context)
 
 
 def site_ratings(request):
-    rows = _leaderboard(PlayerRating.objects.filter(games__gt=0, user__is_active=True))
-    return render(request, "leagues/leaderboard.html", {"rows": rows, "scope": _("All players")})
+    game = rating_game(request)
+    rows = _leaderboard(PlayerRating.objects.filter(user__is_active=True), game)
+    context = {"rows": rows, "scope": _("All players"), "games": game_switch(game)}
+    return render(request, "leagues/leaderboard.html", context)
 
 
 def ratings_help(request):
@@ -540,15 +598,21 @@ def player_results_csv(request, username):
     return response
 
 
-def profile_ratings_context(person) -> dict:
-    """Context for templates/leagues/_profile_ratings.html on a player's profile page."""
-    rating = PlayerRating.objects.filter(user=person).first()
+def profile_ratings_context(person, game: str = "ctg") -> dict:
+    """Context for templates/leagues/_profile_ratings.html on a player's profile page: the
+    player's rating in one game (a registered game's key)."""
+    rating = PlayerRating.objects.filter(user=person, game=game).first()
     points = list(
-        RatingHistory.objects.filter(user=person)
+        RatingHistory.objects.filter(user=person, game__game=game)
         .order_by("played_at", "game_id")
         .values_list("display", flat=True)
     )
-    return {"lg_person": person, "lg_rating": rating, "lg_chart": _chart(points)}
+    return {
+        "lg_person": person,
+        "lg_rating": rating,
+        "lg_chart": _chart(points),
+        "lg_games": game_switch(game),
+    }
 
 
 def _chart(points: list[int], width: int = 320, height: int = 120) -> dict | None:

@@ -61,10 +61,13 @@ def test_its_results_feed_the_table_and_ratings(played, orc_league, bob, alice):
     orc_league.refresh_from_db()
     order = [(row["name"], row["games"]) for row in orc_league.table if row["games"]]
     assert order == [("bob", 1), ("dave", 1), ("alice", 1), ("erin", 1), ("Gus", 1)]
-    actions.recompute_from(None)
-    assert PlayerRating.objects.get(user=bob).display > PlayerRating.objects.get(user=alice).display
+    actions.recompute_from(None, game="orc")
+    orc = PlayerRating.objects.filter(game="orc")
+    assert orc.get(user=bob).display > orc.get(user=alice).display
+    # Call to Glory's ratings are not touched.
+    assert not PlayerRating.objects.filter(game="ctg").exists()
     page = client_for(alice).get(orc_league.get_absolute_url()).content.decode()
-    rating = PlayerRating.objects.get(user=bob).display
+    rating = orc.get(user=bob).display
     assert f'<td class="lg-rating">{rating}</td>' in page
 
 
@@ -103,7 +106,7 @@ def test_a_ratings_recompute_redraws_the_open_pages_of_its_leagues(
     layer = get_channel_layer()
     channel = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(league_group(orc_league.pk), channel)
-    job = RecomputeJob.objects.create(from_played_at=played.played_at)
+    job = RecomputeJob.objects.create(game="orc", from_played_at=played.played_at)
     with django_capture_on_commit_callbacks(execute=True):
         assert actions.recompute_ratings(job.pk)
 
