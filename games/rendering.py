@@ -42,42 +42,39 @@ def card(value: int | str) -> dict:
     return {"value": value, "name": _character_names(translation.get_language())[value]}
 
 
-def describe(name: str, text: str) -> str:
-    """A §10 action in words of the active language, e.g. 'ann lays 4 × Farmer (20)'."""
-    verb, *args = text.split(" ")
+def describe(name: str, action: engine.ActionParts) -> str:
+    """An action in words of the active language, e.g. 'ann lays 4 × Farmer (20)'."""
+    verb = action.verb
+    card_name = _character_names(translation.get_language()).get(action.value, "")
     if verb == "draw":
-        return _("%(name)s draws from %(pile)s") % {"name": name, "pile": args[0]}
+        return _("%(name)s draws from %(pile)s") % {"name": name, "pile": action.pile}
     if verb == "lay":
-        value, count = int(args[0]), args[1]
         return _("%(name)s lays %(count)s × %(card)s (%(value)s)") % {
             "name": name,
-            "count": count,
-            "card": _character_names(translation.get_language())[value],
-            "value": value,
+            "count": action.count,
+            "card": card_name,
+            "value": action.value,
         }
     if verb == "discard":
-        value = int(args[0])
         return _("%(name)s discards %(card)s (%(value)s) onto %(pile)s") % {
             "name": name,
-            "card": _character_names(translation.get_language())[value],
-            "value": value,
-            "pile": args[1],
+            "card": card_name,
+            "value": action.value,
+            "pile": action.pile,
         }
     if verb == "bury":
-        return _("%(name)s puts the cards onto %(pile)s") % {"name": name, "pile": args[0]}
+        return _("%(name)s puts the cards onto %(pile)s") % {"name": name, "pile": action.pile}
     if verb == "ninja":
-        value = int(args[-1])
         return _("%(name)s sends a ninja against %(target)s's %(card)s") % {
             "name": name,
-            "target": " ".join(args[:-1]),
-            "card": _character_names(translation.get_language())[value],
+            "target": action.target,
+            "card": card_name,
         }
     if verb == "reveal":
-        value = int(args[0][1:])
         return _("%(name)s reveals task %(deck)s: %(card)s") % {
             "name": name,
-            "deck": args[0][0],
-            "card": _character_names(translation.get_language())[value],
+            "deck": action.deck,
+            "card": card_name,
         }
     return _("%(name)s ends the turn") % {"name": name}
 
@@ -93,21 +90,20 @@ def _choices(view: dict, shown: dict[str, str]) -> dict:
         "reveal": [],
         "end": [],
     }
-    for text in view["legal_texts"]:
-        verb, *args = text.split(" ")
-        if verb == "lay":
-            groups["lay"].append({"text": text, "card": card(args[0]), "count": int(args[1])})
-        elif verb == "discard":
-            discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
-        elif verb == "ninja":
-            target = " ".join(args[:-1])
-            groups["ninja"].append(
-                {"text": text, "target": shown.get(target, target), "card": card(args[-1])}
-            )
-        elif verb == "reveal":
-            groups["reveal"].append({"text": text, "deck": args[0][0], "card": card(args[0][1:])})
+    for code in view["legal_actions"]:
+        action = engine.action_parts(code, view["players"])
+        text = action.text
+        if action.verb == "lay":
+            groups["lay"].append({"text": text, "card": card(action.value), "count": action.count})
+        elif action.verb == "discard":
+            discards.setdefault(action.value, []).append({"text": text, "pile": action.pile})
+        elif action.verb == "ninja":
+            target = shown.get(action.target, action.target)
+            groups["ninja"].append({"text": text, "target": target, "card": card(action.value)})
+        elif action.verb == "reveal":
+            groups["reveal"].append({"text": text, "deck": action.deck, "card": card(action.value)})
         else:
-            groups[verb].append({"text": text, "arg": args[0] if args else ""})
+            groups[action.verb].append({"text": text, "arg": action.pile})
     groups["discard"] = [
         {"card": card(value), "options": options} for value, options in sorted(discards.items())
     ]
@@ -162,7 +158,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "",
         "<li>{}</li>",
         (
-            (describe(names[seat], engine.action_text(action, names)),)
+            (describe(names[seat], engine.action_parts(action, names)),)
             for _, seat, action in reversed(logged[-60:])
         ),
     )
