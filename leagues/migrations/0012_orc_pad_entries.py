@@ -1,14 +1,10 @@
-# De l'Orc's score pad keeps its round entries; a game goes on until someone wins. Also
-# joins the two leaves left by the projector links and the games' options.
+# De l'Orc's score pad keeps its round entries; a game goes on until someone wins.
 
 from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [
-        ("leagues", "0009_league_projector_token"),
-        ("leagues", "0010_played_game_options"),
-    ]
+    dependencies = [("leagues", "0011_league_projector_token")]
 
     operations = [
         migrations.AddField(
