@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leagues", "0011_league_projector_token")]
+    dependencies = [("leagues", "0012_rating_history_game_key")]
 
     operations = [
         migrations.AddField(
