@@ -40,6 +40,25 @@ class Result:
     record: dict[str, Any] = field(default_factory=dict)  # what the table keeps as its result
 
 
+class PadRefused(Exception):
+    """A score pad entry the rules cannot produce; `message` (for the reader) names the round
+    and the reason."""
+
+    def __init__(self, message: str, round_no: int | None = None):
+        super().__init__(message)
+        self.message = message
+        self.round_no = round_no
+
+
+@dataclass(frozen=True)
+class PadSheet:
+    """A pad of round entries as the game reads them (games with `pad_entries`)."""
+
+    round_scores: list[list[int]]  # per seat, per round
+    placings: list[int] | None  # sport style; None while the game is not over
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # per round, for the pad page
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -197,6 +216,26 @@ class Game:
         raise NotImplementedError
 
     # --- score pad of a game played at the table
+    # The partial with a round's entry fields. Games with `pad_entries` keep per round their
+    # own entry (a JSON object) instead of a score per player: `pad_form` asks for it,
+    # `pad_sheet` checks the entries and scores them; their template also holds the partials
+    # "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
+    pad_template: str = "leagues/_round_fields.html"
+    pad_entries = False
+
+    def pad_form(
+        self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
+    ) -> Any:
+        """The form of round `round_no` (from 1) after `entries`; its `entry()` is the round."""
+        raise NotImplementedError
+
+    def pad_sheet(
+        self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
+    ) -> PadSheet:
+        """Check and score the entered rounds (all of a finished game's when `finished`);
+        raise PadRefused naming the round and the reason."""
+        raise NotImplementedError
+
     def pad_problems(
         self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
     ) -> list[Any]:

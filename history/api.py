@@ -155,7 +155,7 @@ def _one_of(*values: str) -> dict:
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
-    Param("game", _text(16), gettext_noop("the game's key, e.g. ctg")),
+    Param("game", _text(16), gettext_noop("the game's key: ctg or orc")),
     Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
     Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
     Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
@@ -163,7 +163,7 @@ FILTERS = [
     Param("tournament", _integer(), gettext_noop("tournament id")),
     Param("date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")),
     Param("date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")),
-    Param("players", _integer(2, 4), gettext_noop("number of players, 2 to 4")),
+    Param("players", _integer(2, 7), gettext_noop("number of players, 2 to 7")),
     Param(
         "mode",
         _one_of("standard", "quick", "imperial"),
@@ -246,8 +246,9 @@ def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
         "league": {"id": game.league.pk, "name": game.league.name} if game.league else None,
         "table": table_id,
         "record": request.build_absolute_uri(reverse("api_game_record", args=[game.pk]))
-        if table_id
+        if table_id or "record" in game.result
         else None,
+        "result": queries.game_result(game),
         "players": [
             {
                 "seat": seat.seat,
@@ -285,6 +286,8 @@ def game(request: HttpRequest, game_id: int) -> JsonResponse:
 def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
     item = _visible_game(queries.visible_games(request.user), game_id)
     table_id = item.table_id
+    if table_id is None and "record" in item.result:
+        return JsonResponse(item.result["record"])  # an imported record, as the engine wrote it
     if table_id is None or not Table.objects.filter(pk=table_id, status=Table.FINISHED).exists():
         raise Http404(_("Only online games have a record."))
     table: Table = _finished_table(request, table_id)
@@ -420,7 +423,11 @@ def _components() -> dict:
                 "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
                 "imported": {"type": "boolean"},
                 "rated": {"type": "boolean"},
-                "rounds": {"type": "integer", "enum": [1, 3, 4]},
+                "rounds": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "Call to Glory: 1, 3 or 4; De l'Orc: as many as it took",
+                },
                 "variants": {
                     "type": "array",
                     "items": {"type": "string", "enum": ["imperial-tasks", "ninja"]},
@@ -431,13 +438,20 @@ def _components() -> dict:
                 ),
                 "table": _nullable({"type": "integer"}),
                 "record": _nullable({"type": "string", "format": "uri"}),
+                "result": _nullable(
+                    {
+                        "type": "object",
+                        "description": "De l'Orc: the result in the shape of ORC-RULES.md §8 "
+                        "(per round the wizard, champion, battles and scores; totals; placings)",
+                    }
+                ),
                 "players": {
                     "type": "array",
                     "minItems": 2,
-                    "maxItems": 4,
+                    "maxItems": 7,
                     "items": _object(
                         {
-                            "seat": {"type": "integer", "minimum": 0, "maximum": 3},
+                            "seat": {"type": "integer", "minimum": 0, "maximum": 6},
                             "name": {"type": "string"},
                             "username": _nullable({"type": "string"}),
                             "place": _nullable({"type": "integer", "minimum": 1}),
@@ -450,9 +464,10 @@ def _components() -> dict:
         "GamePage": _page_of("Game"),
         "Record": {
             "type": "object",
-            "description": "a ctg-record/1 record (RULES.md §10)",
+            "description": "a ctg-record/1 record (RULES.md §10) or an orc-record/1 record "
+            "(ORC-RULES.md §8)",
             "properties": {
-                "format": {"type": "string", "enum": ["ctg-record/1"]},
+                "format": {"type": "string", "enum": ["ctg-record/1", "orc-record/1"]},
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object"},
                 "rounds": {"type": "array", "items": {"type": "object"}},
@@ -573,9 +588,9 @@ def schema() -> dict:
             ),
             "/api/v1/games/{id}/": read(gettext_noop("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
-                gettext_noop("The ctg-record/1 record of a finished online game"),
+                gettext_noop("The record of a finished online game or an imported one"),
                 "Record",
-                "a record (RULES.md §10)",
+                "a record (RULES.md §10, ORC-RULES.md §8)",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(

@@ -65,7 +65,7 @@ class HistoryFilter(forms.Form):
         label=_("Number of players"),
         required=False,
         coerce=int,
-        choices=[("", _("any")), (2, "2"), (3, "3"), (4, "4")],
+        choices=[("", _("any")), *((n, str(n)) for n in range(2, 8))],
     )
     mode = forms.ChoiceField(
         label=_("Mode"),
@@ -180,3 +180,38 @@ def filter_games(games, values: dict):
     if data.get("rated"):
         games = games.filter(rated=data["rated"] == "yes")
     return games
+
+
+def game_result(game: PlayedGame) -> dict | None:
+    """The game's own account of its rounds, for games that keep round entries (De l'Orc):
+    the §8 result shape of ORC-RULES.md, keyed by the players' names. An imported record's
+    is the engine's (with each battle's people and strengths); a score pad's has per round
+    the wizard, champion, battles' winners and points, and the scores."""
+    if not registry.get(game.game).pad_entries or "pad" not in game.result:
+        return None
+    if "result" in game.result:
+        return game.result["result"]
+    names = [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
+    try:
+        sheet = registry.get(game.game).pad_sheet(names, game.pad_entries, finished=False)
+    except registry.PadRefused:
+        return None
+    out: dict = {
+        "rounds": [
+            {
+                "wizard": r["wizard"],
+                "champion": r["champion"],
+                "battles": r["battles"],
+                "scores": dict(zip(names, r["scores"], strict=True)),
+            }
+            for r in sheet.rounds
+        ],
+        "totals": {
+            name: sum(scores) for name, scores in zip(names, sheet.round_scores, strict=True)
+        },
+    }
+    if sheet.placings is None:
+        out["unfinished"] = True
+    else:
+        out["placings"] = dict(zip(names, sheet.placings, strict=True))
+    return out

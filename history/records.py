@@ -1,6 +1,11 @@
-"""Import of ctg-record/1 documents: validated by the engine, stored whole or not at all.
+"""Import of game records (ctg-record/1, orc-record/1): validated by the game's engine, stored
+whole or not at all.
 
-An imported game becomes a finished online Table (status finished, record, result, unrated)
+An orc-record/1 becomes a played game of De l'Orc directly (unrated, with its round entries,
+its record and the engine's result in ``PlayedGame.result``); its ``played_at`` is the site's
+own field, taken off before the engine (which allows no other fields) reads the record.
+
+A ctg-record/1 becomes a finished online Table (status finished, record, result, unrated)
 and is announced like any finished game (``games.signals.game_finished``), so it gets its
 PlayedGame. Seats: a record name equal to
 the importer's username is linked to the importer; every other name stays a name. The
@@ -29,7 +34,12 @@ from django.utils.translation import gettext as _
 from games.ctg import engine
 from games.ctg.game import CALL_TO_GLORY
 from games.models import Seat, Table
+from games.orc import engine as orc_engine
+from games.orc import pad as orc_pad
+from games.orc.engine.record import FORMAT as ORC_FORMAT
+from games.orc.game import DE_L_ORC
 from games.signals import game_finished
+from leagues.actions import record_result
 from leagues.models import PlayedGame
 
 IMPORTED = "import"
@@ -182,3 +192,64 @@ def _store(state: engine.State, importer, when: datetime) -> Table:
     # Recorded like a game finished here, by whoever keeps results.
     game_finished.send(sender=Table, table=table, result=CALL_TO_GLORY.result(table, state))
     return table
+
+
+def import_any(record: dict, importer) -> Imported:
+    """Import a record of any hosted game, once."""
+    if record.get("format") == ORC_FORMAT:
+        return import_orc(record, importer)
+    return import_record(record, importer)
+
+
+def check_orc(record: dict) -> orc_engine.State:
+    """Replay an orc-record/1; refuse it with the engine's message when it breaks a rule."""
+    try:
+        state = orc_engine.from_record(record)
+    except orc_engine.IllegalAction as error:
+        raise ImportRefused(
+            _("Round %(round)s, action %(index)s (%(action)s) breaks a rule: %(rule)s")
+            % {
+                "round": error.round,
+                "index": error.index,
+                "action": error.action,
+                "rule": error.message,
+            }
+        ) from None
+    except orc_engine.RecordError as error:
+        raise ImportRefused(_("The record is malformed: %(error)s") % {"error": error}) from None
+    if not state.game_over:
+        raise ImportRefused(_("The record stops before the game is over."))
+    check_names(state.names)
+    return state
+
+
+def import_orc(record: dict, importer) -> Imported:
+    when = played_at(record)
+    state = check_orc({k: v for k, v in record.items() if k != "played_at"})
+    kept = orc_engine.to_record(state)
+    ref = content_ref(DE_L_ORC.key, kept)
+    existing = already_imported(ref)
+    if existing is not None:
+        return Imported(existing, new=False)
+    result = orc_engine.result(state)
+    names = list(state.names)
+    try:
+        with transaction.atomic():
+            game = record_result(
+                players=[importer if name == importer.username else name for name in names],
+                round_scores=[[r["scores"][name] for r in result["rounds"]] for name in names],
+                placings=[result["placings"][name] for name in names],
+                played_at=when,
+                rated=False,
+                external_ref=ref,
+                game=DE_L_ORC.key,
+                result={
+                    "pad": orc_pad.from_result(result, names),
+                    "record": kept,
+                    "result": result,
+                },
+            )
+    except IntegrityError:
+        # The same record, imported at the same moment by another request.
+        return Imported(PlayedGame.objects.get(external_ref=ref), new=False)
+    return Imported(game, new=True)

@@ -17,6 +17,7 @@ from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Seat as TableSeat
 from games.models import Table
+from games.orc import names as orc_names
 from games.rendering import board_context
 from history import queries, records, replay
 from leagues.forms import posted_number
@@ -110,8 +111,31 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
         .first(),
+        "result": _orc_rounds(queries.game_result(game)),
     }
     return render(request, "history/game.html", context)
+
+
+def _orc_rounds(result: dict | None) -> list[dict] | None:
+    """Per round of a De l'Orc result, what the game page shows: wizard, champion, and per
+    battle its people (when the record tells) and winners."""
+    if result is None:
+        return None
+    return [
+        {
+            "wizard": r["wizard"],
+            "champion": r["champion"],
+            "battles": [
+                {
+                    "people": orc_names.people(b["people"]) if b.get("people") else "",
+                    "winners": b["winners"],
+                    "points": b["points"],
+                }
+                for b in r["battles"]
+            ],
+        }
+        for r in result["rounds"]
+    ]
 
 
 def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict]:
@@ -155,7 +179,7 @@ def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     response = HttpResponse(
         json.dumps(record, indent=1), content_type="application/json; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="ctg-table-{table.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{table.game}-table-{table.pk}.json"'
     return response
 
 
@@ -224,7 +248,7 @@ def record_import(request: HtmxHttpRequest) -> HttpResponse:
         else:
             text = request.POST.get("record", "")
         try:
-            imported = records.import_record(records.parse(text), request.user)
+            imported = records.import_any(records.parse(text), request.user)
         except records.ImportRefused as refused:
             error = refused.message
         else:

@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any, cast
 
 from django.contrib.auth import get_user_model
@@ -19,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import Club
 from accounts.models import User as Member
-from ctg_site.background import enqueue, once_in
+from ctg_site.background import after_commit, enqueue, once_in
 from games import registry
 from leagues import live, ratings, signals, standings
 from leagues.models import (
@@ -80,6 +81,7 @@ def record_result(
     source: str = PlayedGame.ONLINE,
     game: str = "ctg",
     table=None,
+    result: dict | None = None,
 ) -> PlayedGame:
     """Store a finished game; the online table calls this when a game ends.
 
@@ -98,6 +100,7 @@ def record_result(
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
     - ``game``: the registered game's key; ``table``: the online table that was played.
+    - ``result``: the game's own account of its rounds (``PlayedGame.result``).
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
     the transaction commits.
@@ -138,6 +141,7 @@ def record_result(
         rated=rated,
         external_ref=external_ref,
         confirmed_at=now,
+        result=result or {},
     )
     if round_bonuses is None:
         round_bonuses = [[0] * rounds for _ in players]
@@ -180,6 +184,7 @@ def start_pad_game(
                 {"imperial_tasks": league.imperial_tasks, "ninja": league.ninja}
             ),
             created_by=by,
+            result={"pad": []} if registry.get(league.game).pad_entries else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(
@@ -223,6 +228,56 @@ def enter_round(
             _after_result_change(game, game.played_at, "result corrected")
 
 
+def seat_names(game: PlayedGame) -> list[str]:
+    return [seat.name for seat in game.seats.order_by("seat").select_related("user")]
+
+
+def pad_sheet(game: PlayedGame, *, finished: bool = False) -> registry.PadSheet:
+    """The game's reading of a pad of round entries (raises registry.PadRefused)."""
+    return registry.get(game.game).pad_sheet(seat_names(game), game.pad_entries, finished=finished)
+
+
+def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
+    """Save round `round_no` of a pad of round entries (a new round after the last, or one
+    entered before) once the game accepts every round with it; raises RoundInvalid with the
+    game's message. Round scores follow; on a confirmed game (a correction) so do the totals,
+    places, table and ratings."""
+    rules = registry.get(game.game)
+    with transaction.atomic():
+        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
+        entries = game.pad_entries
+        if not 1 <= round_no <= len(entries) + 1:
+            raise ValueError("no such round")
+        entries[round_no - 1 : round_no] = [entry]
+        try:
+            sheet = rules.pad_sheet(
+                seat_names(game), entries, finished=game.status == PlayedGame.CONFIRMED
+            )
+        except registry.PadRefused as refused:
+            raise RoundInvalid([refused.message]) from None
+        game.result = {**game.result, "pad": entries}
+        game.rounds = len(entries)
+        fields = ["result", "rounds"]
+        if game.status == PlayedGame.CONFIRMED:
+            game.corrected_at = timezone.now()
+            fields.append("corrected_at")
+        game.save(update_fields=fields)
+        _save_round_scores(game, sheet.round_scores)
+        if game.status == PlayedGame.CONFIRMED:
+            _finish(game, None)
+            _after_result_change(game, game.played_at, "result corrected")
+
+
+def _save_round_scores(game: PlayedGame, round_scores: Sequence[Sequence[int]]) -> None:
+    seats = list(game.seats.order_by("seat"))
+    RoundScore.objects.filter(seat__game=game).delete()
+    RoundScore.objects.bulk_create(
+        RoundScore(seat=seat, round_no=r, score=score)
+        for seat, scores in zip(seats, round_scores, strict=True)
+        for r, score in enumerate(scores, start=1)
+    )
+
+
 def entered_rounds(game: PlayedGame) -> int:
     """How many rounds have scores for every player."""
     counts = (
@@ -239,7 +294,12 @@ def submit_for_confirmation(game: PlayedGame) -> None:
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         if game.status != PlayedGame.DRAFT:
             raise NotAllowed("not a draft")
-        if entered_rounds(game) < game.rounds:
+        if registry.get(game.game).pad_entries:
+            try:
+                pad_sheet(game, finished=True)
+            except registry.PadRefused as refused:
+                raise RoundInvalid([refused.message]) from None
+        elif entered_rounds(game) < game.rounds:
             raise NotAllowed("rounds missing")
         game.status = PlayedGame.AWAITING
         game.save(update_fields=["status"])
@@ -315,6 +375,12 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
+    if placings is None and registry.get(game.game).pad_entries:
+        # Ties are broken by the battles won (De l'Orc §5): the game reads its entries.
+        try:
+            placings = pad_sheet(game).placings
+        except registry.PadRefused:
+            placings = None
     places = list(placings) if placings else registry.get(game.game).placings(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)
@@ -504,7 +570,20 @@ def recompute_ratings(job_id: int) -> bool:
             status=RecomputeJob.FAILED, error=repr(exc)[:1000], finished=timezone.now()
         )
         raise
+    _push_ratings(job)
     return True
+
+
+def _push_ratings(job: RecomputeJob) -> None:
+    """Open league pages show ratings: those of the recomputed games' leagues redraw."""
+    games = PlayedGame.objects.rated_in_order().filter(game=job.game).exclude(league=None)
+    if job.from_played_at is not None:
+        games = games.filter(played_at__gte=job.from_played_at)
+    leagues: set[int] = set(games.order_by().values_list("league_id", flat=True).distinct())
+    if job.league_id is not None:
+        leagues.add(job.league_id)
+    for league_id in leagues:
+        after_commit("league ratings push", partial(live.broadcast_table, league_id))
 
 
 def recompute_from(

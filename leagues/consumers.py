@@ -23,7 +23,12 @@ class LeagueTableConsumer(ClubObjectConsumer):
         user = self.scope["user"]
         html = render_to_string(
             "leagues/league.html#table",
-            {"league": league, "rows": league.table, "viewer_key": f"u{user.pk}", "oob": True},
+            {
+                "league": league,
+                "rows": league.table_with_ratings(),
+                "viewer_key": f"u{user.pk}",
+                "oob": True,
+            },
         )
         self.send(text_data=html)
 

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from leagues.models import TIE_BREAK_CHOICES, League
 
 User = get_user_model()
@@ -14,6 +15,10 @@ def posted_number(data, name: str) -> int | None:
 
 
 class LeagueForm(forms.ModelForm):
+    # Call to Glory unless the organiser chooses another.
+    game = forms.ChoiceField(
+        label=_("Game"), choices=registry.choices, initial="ctg", required=False
+    )
     tie_break_order = forms.CharField(
         label=_("Tie-break order"),
         required=False,
@@ -25,6 +30,7 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = [
             "name",
+            "game",
             "starts_on",
             "ends_on",
             "game_length",
@@ -46,6 +52,10 @@ class LeagueForm(forms.ModelForm):
         self.fields["participants"].queryset = club.members.order_by("username")
         self.fields["participants"].required = False
         self.initial.setdefault("tie_break_order", self.instance.tie_breaks)
+        if self.instance.pk and self.instance.games.exists():
+            # A league is for one game: its results are of that game.
+            self.fields["game"].disabled = True
+            self.fields["game"].help_text = _("The league has results: its game stays.")
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -55,6 +65,9 @@ class LeagueForm(forms.ModelForm):
         if clash.exists():
             raise forms.ValidationError(_("This club already has a league of that name."))
         return name
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or self.instance.game or "ctg"
 
     def clean_tie_break_order(self):
         raw = self.cleaned_data["tie_break_order"] or self.instance.tie_breaks
@@ -74,6 +87,13 @@ class LeagueForm(forms.ModelForm):
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The league cannot end before it starts."))
+        if data.get("game", "ctg") != "ctg":
+            # Call to Glory's length and variants mean nothing for another game.
+            data["game_length"], data["imperial_tasks"], data["ninja"] = (
+                League.STANDARD,
+                False,
+                False,
+            )
         return data
 
     def save(self, commit=True):
@@ -83,12 +103,14 @@ class LeagueForm(forms.ModelForm):
 
 
 class NewPadForm(forms.Form):
-    """Up to four seats, each a member or a guest's name; empty seats are left out."""
+    """Up to as many seats as the game has, each a member or a guest's name; empty seats are
+    left out."""
 
-    def __init__(self, *args, club, **kwargs):
+    def __init__(self, *args, club, seats: range = range(2, 5), **kwargs):
         super().__init__(*args, **kwargs)
+        self.seats = seats
         members = club.members.order_by("username")
-        for i in range(4):
+        for i in range(seats.stop - 1):
             self.fields[f"member_{i}"] = forms.ModelChoiceField(
                 members,
                 required=False,
@@ -103,12 +125,12 @@ class NewPadForm(forms.Form):
             )
 
     def seat_rows(self):
-        return [(self[f"member_{i}"], self[f"guest_{i}"]) for i in range(4)]
+        return [(self[f"member_{i}"], self[f"guest_{i}"]) for i in range(self.seats.stop - 1)]
 
     def clean(self):
         data = super().clean()
         seats = []
-        for i in range(4):
+        for i in range(self.seats.stop - 1):
             member, guest = data.get(f"member_{i}"), (data.get(f"guest_{i}") or "").strip()
             if member and guest:
                 raise forms.ValidationError(
@@ -116,8 +138,13 @@ class NewPadForm(forms.Form):
                 )
             if member or guest:
                 seats.append((member, guest))
-        if not 2 <= len(seats) <= 4:
-            raise forms.ValidationError(_("A game has 2, 3 or 4 players."))
+        if len(seats) not in self.seats:
+            if self.seats == range(2, 5):
+                raise forms.ValidationError(_("A game has 2, 3 or 4 players."))
+            raise forms.ValidationError(
+                _("A game has %(low)s to %(high)s players.")
+                % {"low": self.seats.start, "high": self.seats.stop - 1}
+            )
         members = [m.pk for m, _g in seats if m]
         guests = [g.lower() for _m, g in seats if g]
         if len(set(members)) != len(members) or len(set(guests)) != len(guests):

@@ -109,7 +109,14 @@ class League(models.Model):
 
     @property
     def rounds(self) -> int:
+        """Rounds of each game; 0 for a game that goes on until someone wins (De l'Orc)."""
+        if self.game != "ctg":
+            return 0
         return scorepad.rounds_for(self.game_length, self.imperial_tasks)
+
+    @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
 
     @property
     def tie_break_list(self) -> list[str]:
@@ -118,6 +125,17 @@ class League(models.Model):
     def tie_break_labels(self) -> list[str]:
         labels = dict(TIE_BREAK_CHOICES)
         return [str(labels[t]) for t in self.tie_break_list]
+
+    def table_with_ratings(self) -> list[dict]:
+        """The table snapshot with each member's current rating, read now: ratings are
+        recomputed after the table is tallied, and the page is pushed again then."""
+        ids = [row["user_id"] for row in self.table if row.get("user_id")]
+        known = dict(
+            PlayerRating.objects.filter(user__in=ids, game=self.game, games__gt=0).values_list(
+                "user_id", "display"
+            )
+        )
+        return [{**row, "rating": known.get(row.get("user_id"))} for row in self.table]
 
     @property
     def table_is_current(self) -> bool:
@@ -188,6 +206,10 @@ class PlayedGame(models.Model):
     )
     # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
+    # The game's own account of the rounds, for games whose pad keeps round entries
+    # (games.registry.Game.pad_entries): {"pad": [entry per round]}; an imported record
+    # also keeps {"record": …, "result": …} (the engine's).
+    result = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -253,6 +275,14 @@ class PlayedGame(models.Model):
         if self.status != self.AWAITING:
             return False
         return is_organiser or (self.has_player(user) and user.pk != self.created_by_id)
+
+    @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
+
+    @property
+    def pad_entries(self) -> list:
+        return list(self.result.get("pad", []))
 
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
@@ -329,9 +359,8 @@ class RoundScore(models.Model):
             models.CheckConstraint(
                 condition=Q(score__lte=scorepad.ROUND_MAX), name="round_score_at_most_110"
             ),
-            models.CheckConstraint(
-                condition=Q(round_no__gte=1, round_no__lte=4), name="round_no_valid"
-            ),
+            # Call to Glory has at most 4 rounds; a De l'Orc game goes on until someone wins.
+            models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ urlpatterns = [
     path(league + "games/new/", views.pad_new, name="pad_new"),
     path(game, views.pad, name="pad"),
     path(game + "rounds/<int:round_no>/", views.pad_round, name="pad_round"),
+    path(game + "rounds/<int:round_no>/preview/", views.pad_preview, name="pad_preview"),
     path(game + "submit/", views.pad_submit, name="pad_submit"),
     path(game + "reopen/", views.pad_reopen, name="pad_reopen"),
     path(game + "confirm/", views.pad_confirm, name="pad_confirm"),

@@ -109,7 +109,7 @@ def league_edit(request, slug, league_id):
 
 
 def _table_context(league: League, viewer) -> dict:
-    return {"league": league, "rows": league.table, "viewer_key": f"u{viewer.pk}"}
+    return {"league": league, "rows": league.table_with_ratings(), "viewer_key": f"u{viewer.pk}"}
 
 
 @login_required
@@ -240,7 +240,7 @@ def pad_new(request, slug, league_id):
     if not league.is_open:
         messages.error(request, _("This league is closed for new results."))
         return redirect(league)
-    form = NewPadForm(request.POST or None, club=league.club)
+    form = NewPadForm(request.POST or None, club=league.club, seats=registry.get(league.game).seats)
     if request.method == "POST" and form.is_valid():
         players = [actions.Player(user=m, guest_name=g) for m, g in form.cleaned_data["seats"]]
         game = actions.start_pad_game(league, request.user, players)
@@ -257,10 +257,46 @@ def _pad_state(game: PlayedGame):
     return seats, scores, complete
 
 
+def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
+    """The pad page of a game that keeps round entries (De l'Orc): the game reads them."""
+    rules = registry.get(game.game)
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    names = [s.name for s in seats]
+    entries = game.pad_entries
+    sheet = rules.pad_sheet(names, entries, finished=False)
+    totals = [sum(scores) for scores in sheet.round_scores]
+    can_enter = game.can_be_entered_by(request.user, organiser)
+    over = sheet.placings is not None
+    next_round = None if over else len(entries) + 1
+    form = None
+    if can_enter and next_round:
+        form = rules.pad_form(None, names=names, round_no=next_round, entries=entries)
+    return {
+        "game": game,
+        "club": game.club,
+        "seats": seats,
+        "names": names,
+        "sheet": sheet,
+        "totals": totals,
+        "next_round": next_round,
+        "over": over,
+        "form": form,
+        "sheet_template": f"{rules.pad_template}#sheet",
+        "fields_template": f"{rules.pad_template}#fields",
+        "can_enter": can_enter,
+        "can_confirm": game.can_be_confirmed_by(request.user, organiser),
+        "organiser": organiser,
+        "expected": actions.expected_places(game) if not entries else None,
+        "zipped": list(zip(seats, totals, strict=True)),
+    }
+
+
 @login_required
 def pad(request, slug, game_id):
     game, membership = get_game_for_member(request.user, slug, game_id)
     organiser = is_organiser(membership)
+    if registry.get(game.game).pad_entries:
+        return render(request, "leagues/pad.html", _entries_context(request, game, organiser))
     seats, scores, complete = _pad_state(game)
     next_round = next((r for r in range(1, game.rounds + 1) if r not in complete), None)
     names = [s.name for s in seats]
@@ -306,6 +342,8 @@ def pad_round(request, slug, game_id, round_no):
         require_organiser(membership)
     elif not game.can_be_entered_by(request.user, organiser):
         raise Http404(_("This score pad is not open for entering."))
+    if registry.get(game.game).pad_entries:
+        return _pad_entry(request, game, round_no, correcting)
     if not 1 <= round_no <= game.rounds:
         raise Http404
     seats, scores, _complete = _pad_state(game)
@@ -341,6 +379,79 @@ def pad_round(request, slug, game_id, round_no):
     )
 
 
+def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
+    """A round of a pad of round entries: its form, and the game's refusal when the rules
+    cannot produce it."""
+    rules = registry.get(game.game)
+    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
+    entries = game.pad_entries
+    if not 1 <= round_no <= len(entries) + (0 if correcting else 1):
+        raise Http404
+    form = rules.pad_form(
+        request.POST if request.method == "POST" else None,
+        names=names,
+        round_no=round_no,
+        entries=entries,
+    )
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.enter_pad_entry(game, round_no, form.entry())
+        except actions.RoundInvalid as invalid:
+            problems = invalid.problems
+        else:
+            if correcting:
+                messages.success(request, _("Round corrected; the table and ratings follow."))
+            return redirect(game)
+    status = 422 if problems or form.errors else 200
+    return render(
+        request,
+        "leagues/pad_round.html",
+        {
+            "game": game,
+            "club": game.club,
+            "form": form,
+            "round_no": round_no,
+            "problems": problems,
+            "correcting": correcting,
+            "fields_template": f"{rules.pad_template}#fields",
+            "open_ended": True,
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def pad_preview(request, slug, game_id, round_no):
+    """What a round being entered scores, and the totals with it, as the game reads it."""
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    rules = registry.get(game.game)
+    organiser = is_organiser(membership)
+    correcting = organiser and game.status == PlayedGame.CONFIRMED
+    if not rules.pad_entries or not (correcting or game.can_be_entered_by(request.user, organiser)):
+        raise Http404
+    names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
+    entries = game.pad_entries
+    if not 1 <= round_no <= len(entries) + 1:
+        raise Http404
+    form = rules.pad_form(request.POST, names=names, round_no=round_no, entries=entries)
+    context: dict = {"names": names, "round_no": round_no, "preview": None, "problem": ""}
+    if form.is_valid():
+        entries[round_no - 1 : round_no] = [form.entry()]
+        try:
+            sheet = rules.pad_sheet(names, entries[:round_no], finished=False)
+        except registry.PadRefused as refused:
+            context["problem"] = refused.message
+        else:
+            context["preview"] = {
+                "scores": [scores[round_no - 1] for scores in sheet.round_scores],
+                "totals": [sum(scores) for scores in sheet.round_scores],
+                "over": sheet.placings is not None,
+            }
+    return render(request, f"{rules.pad_template}#preview", context)
+
+
 @login_required
 @require_POST
 def pad_submit(request, slug, game_id):
@@ -351,6 +462,9 @@ def pad_submit(request, slug, game_id):
         actions.submit_for_confirmation(game)
     except actions.NotAllowed:
         messages.error(request, _("Enter every round first."))
+    except actions.RoundInvalid as invalid:
+        for problem in invalid.problems:
+            messages.error(request, problem)
     return redirect(game)
 
 

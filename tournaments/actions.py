@@ -28,7 +28,7 @@ from tournaments.models import (
 )
 
 # Most placement points a player can take from one table (a win at any table size).
-MAX_POINTS_PER_GAME = max(points[0] for points in pairing.FAIR_POINTS.values())
+MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.values()))
 
 
 class NotReady(Exception):
@@ -392,11 +392,13 @@ def begin_round(round_: TournamentRound, by) -> None:
                     games.take_seat(online.pk, player)
                 table.online_table = online
             else:
+                pad_entries = registry.get(tournament.game).pad_entries
                 game = PlayedGame.objects.create(
                     game=tournament.game,
                     club=tournament.club,
                     source=PlayedGame.PAD,
-                    rounds=tournament.rounds_per_game,
+                    rounds=0 if pad_entries else tournament.rounds_per_game,
+                    result={"pad": []} if pad_entries else {},
                     options=registry.get(tournament.game).played_options({}),
                     rated=tournament.rated,
                     created_by=by,

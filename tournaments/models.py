@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
+from games import registry
 from games.ctg.engine import pad as scorepad
 from leagues.models import League, PlayedGame
 
@@ -107,6 +108,10 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.club.slug, self.pk])
+
+    @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
 
     @property
     def rounds_per_game(self) -> int:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.access import get_club_for_member, is_organiser, require_organiser
+from games import registry
 from leagues.forms import posted_number
 from leagues.models import League
 from tournaments import actions as tournaments
@@ -24,14 +25,19 @@ User = get_user_model()
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"), choices=registry.choices, initial="ctg", required=False
+    )
     mode = forms.ChoiceField(
         label=gettext_lazy("Where it is played"), choices=Tournament.MODES, initial="physical"
     )
     game_length = forms.ChoiceField(label=gettext_lazy("Game length"), choices=League.LENGTHS)
     max_table = forms.TypedChoiceField(
         label=gettext_lazy("Players per table at most"),
-        choices=[(4, "4"), (3, "3"), (2, "2")],
+        # The game's own range applies (clean).
+        choices=[(n, str(n)) for n in range(7, 1, -1)],
         coerce=int,
+        initial=4,
     )
     seeding = forms.ChoiceField(
         label=gettext_lazy("First round seeding"), choices=Tournament.SEEDINGS
@@ -69,7 +75,28 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
     )
 
-    SETTINGS = ("name", "mode", "game_length", "max_table", "seeding", "rated", "allow_ai")
+    SETTINGS = ("name", "game", "mode", "game_length", "max_table", "seeding", "rated", "allow_ai")
+
+    def clean_game(self):
+        return self.cleaned_data.get("game") or "ctg"
+
+    def clean(self):
+        data = super().clean()
+        game = registry.get(data.get("game") or "ctg")
+        size = data.get("max_table")
+        if size is not None and size not in game.seats:
+            self.add_error(
+                "max_table",
+                _("A table of %(game)s seats %(low)s to %(high)s players.")
+                % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1},
+            )
+        if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
+            self.add_error(
+                "mode", _("%(game)s is played at the table only, for now.") % {"game": game.name}
+            )
+        if game.key != "ctg":
+            data["game_length"] = League.STANDARD  # a De l'Orc game lasts until someone wins
+        return data
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from games.orc import engine
+from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import N_CARDS, PEOPLES
 
@@ -22,8 +22,12 @@ MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
 
 
 def card_name(code: str) -> str:
-    """A card's or people's display name; the codes of §1 until names are translated."""
-    return code
+    """A card's, people's or group's name in the page's language (X: the mercenaries)."""
+    if code == "X":
+        return str(names.MERCENARY)
+    if code in PEOPLES:
+        return names.people(code)
+    return names.card(code)
 
 
 def group_of(code: str) -> str:

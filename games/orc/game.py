@@ -11,7 +11,7 @@ table's lock is granted, so racing slaps are ordered by that lock.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -20,10 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from games.orc import ai, engine
+from games.orc import ai, engine, pad
 from games.orc.engine.cards import CODES, N_CARDS
 from games.orc.engine.state import random_deck
-from games.registry import Game, MoveRefused, Result, with_forfeits
+from games.registry import Game, MoveRefused, PadSheet, Result, with_forfeits
 
 SLAPS = ("desert", "shield")
 PACES = (0.8, 1.2, 2.0)
@@ -262,6 +262,27 @@ class DeLOrc(Game):
             round_bonuses=[[0] * len(scores) for scores in round_scores],
             record=record,
         )
+
+    # --- score pad (§7): per round the wizard, his champion and each battle's winners
+    pad_template = "games/orc/pad.html"
+    pad_entries = True
+
+    def pad_form(
+        self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
+    ) -> pad.RoundForm:
+        before = list(entries[: round_no - 1])
+        initial = entries[round_no - 1] if round_no <= len(entries) else None
+        return pad.RoundForm(
+            data,
+            names=names,
+            initial_entry=initial,
+            wizard=pad.next_wizard(before, len(names)),
+        )
+
+    def pad_sheet(
+        self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
+    ) -> PadSheet:
+        return pad.sheet(names, entries, finished=finished)
 
 
 def _deal(table: Any) -> Any:

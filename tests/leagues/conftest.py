@@ -2,7 +2,8 @@
 
 - olga organises the club "Tenno" and may manage its leagues and correct results;
 - alice and bob are members: they see leagues, enter and confirm score pads;
-- charlie is in another club and must see nothing of Tenno's.
+- charlie is in another club and must see nothing of Tenno's;
+- dave and erin are members too, and Gus a guest: De l'Orc needs four to seven players.
 """
 
 import pytest
@@ -54,3 +55,33 @@ def league(club, olga, alice, bob):
     league = League.objects.create(club=club, name="Spring", game_length=League.QUICK)
     league.participants.add(olga, alice, bob)
     return league
+
+
+@pytest.fixture
+def dave(club):
+    user = make_user("dave")
+    Membership.objects.create(club=club, user=user)
+    return user
+
+
+@pytest.fixture
+def erin(club):
+    user = make_user("erin")
+    Membership.objects.create(club=club, user=user)
+    return user
+
+
+@pytest.fixture
+def orc_league(club, olga, alice, bob):
+    league = League.objects.create(club=club, name="Orc nights", game="orc")
+    league.participants.add(alice, bob)
+    return league
+
+
+@pytest.fixture
+def five(orc_league, alice, bob, dave, erin):
+    """alice's client and a De l'Orc pad she started: alice, bob, dave, erin and Gus."""
+    from tests.leagues.orcpad import client_for, start
+
+    client = client_for(alice)
+    return client, start(client, orc_league, [alice, bob, dave, erin], ["Gus"])

@@ -17,7 +17,7 @@ def test_it_loads_the_demo_club_once_however_often_it_runs(capsys):
     assert club.memberships.get(role=Membership.ORGANISER).user.username == "organiser"
     assert User.objects.get(username="organiser").check_password("glory-demo-1")
     assert "organiser / glory-demo-1" in capsys.readouterr().out
-    assert club.leagues.count() == 1 and club.tournaments.count() == 1
+    assert club.leagues.count() == 2 and club.tournaments.count() == 1
     assert club.tables.count() == 3
 
 
@@ -52,3 +52,15 @@ def test_the_demo_club_has_a_season_games_finished_and_running_an_open_table_and
 
     cup = Tournament.objects.get()
     assert cup.status == Tournament.REGISTRATION and cup.entries.count() == 5
+
+
+@pytest.mark.django_db
+def test_the_demo_club_has_de_l_orc_evenings_of_five_and_six(client):
+    call_command("demo_data")
+    league = League.objects.get(name="De l'Orc evenings")
+    games = league.games.filter(status=PlayedGame.CONFIRMED, source=PlayedGame.PAD, game="orc")
+    assert sorted(g.seats.count() for g in games) == [5, 5, 6, 6]
+    assert all(g.confirmed_by_id != g.created_by_id for g in games)
+    client.force_login(User.objects.get(username="erin"))
+    page = client.get(games[0].get_absolute_url()).content.decode()
+    assert "was the wizard" in page

@@ -18,7 +18,7 @@ def test_a_visitor_is_asked_to_sign_up(client):
 
 def test_a_player_sees_tables_leagues_tournaments_and_last_games(client):
     call_command("demo_data")
-    season = League.objects.get()
+    season = League.objects.get(name="Autumn season")
     tally_league(season.pk)
     charlie = User.objects.get(username="charlie")
     client.force_login(charlie)
@@ -27,7 +27,8 @@ def test_a_player_sees_tables_leagues_tournaments_and_last_games(client):
     # Charlie's table waits for a third player.
     table = charlie.hosted_tables.get()
     assert f'href="/play/t/{table.pk}/"' in page
-    row = next(r for r in League.objects.get().table if r["user_id"] == charlie.pk)
+    season.refresh_from_db()
+    row = next(r for r in season.table if r["user_id"] == charlie.pk)
     assert f"{row['position']} of 6 · {row['points']} points · {row['games']} games" in page
     assert "Winter cup" in page and "You are registered." in page
     last = PlayedGame.objects.filter(seats__user=charlie).order_by("-played_at").first()

@@ -167,7 +167,7 @@ def make_world() -> World:
     )
     hidden_league = League.objects.create(club=other, name="Hidden")
     hidden_league.participants.add(stranger)
-    league = League.objects.get(club=club)
+    league = League.objects.get(club=club, name="Autumn season")
     draft = league_actions.start_pad_game(
         league,
         users["organiser"],

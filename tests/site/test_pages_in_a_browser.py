@@ -35,7 +35,8 @@ def demo(live_server_url):
     client = Client()
     # Dave: the correspondence game waits for his move, so his view of it has the choices.
     client.force_login(User.objects.get(username="dave"))
-    league = League.objects.get()
+    league = League.objects.get(name="Autumn season")
+    orc_league = League.objects.get(game="orc")
     finished = Table.objects.get(status=Table.FINISHED).pk
     pages = [
         "/",
@@ -47,6 +48,10 @@ def demo(live_server_url):
         league.get_absolute_url(),
         f"{league.get_absolute_url()}games/new/",
         PlayedGame.objects.filter(league=league).first().get_absolute_url(),
+        orc_league.get_absolute_url(),
+        f"{orc_league.get_absolute_url()}games/new/",
+        PlayedGame.objects.filter(league=orc_league).first().get_absolute_url(),
+        f"/history/game/{PlayedGame.objects.filter(league=orc_league).first().pk}/",
         "/history/",
         f"/history/replay/{finished}/?step=40",
         Tournament.objects.get().get_absolute_url(),

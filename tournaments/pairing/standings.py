@@ -18,11 +18,11 @@ DEFAULT_ORDER: tuple[TieBreak, ...] = (
     "best_round",
 )
 
-# Points for 1st, 2nd, … by table size: the same 3 for a win at any table, the loser 0.
-FAIR_POINTS: Mapping[int, tuple[float, ...]] = {
-    2: (3.0, 0.0),
-    3: (3.0, 1.5, 0.0),
-    4: (3.0, 2.0, 1.0, 0.0),
+# Points for 1st, 2nd, … by table size: the same 3 for a win at any table, the loser 0,
+# evenly spaced between (4 players 3-2-1-0; 5 players 3-2.25-1.5-0.75-0).
+FAIR_POINTS: Mapping[int, tuple[Fraction, ...]] = {
+    size: tuple(Fraction(3 * (size - place), size - 1) for place in range(1, size + 1))
+    for size in range(2, 8)
 }
 
 
@@ -40,7 +40,8 @@ def placings(
 
 
 def placement_points(
-    places: Mapping[PlayerId, int], points: Mapping[int, Sequence[float]] = FAIR_POINTS
+    places: Mapping[PlayerId, int],
+    points: Mapping[int, Sequence[Fraction | float]] = FAIR_POINTS,
 ) -> dict[PlayerId, Fraction]:
     """Points for each place; players sharing places share those places' points equally."""
     size = len(places)
@@ -97,7 +98,7 @@ def standings(
     results: Iterable[GameResult],
     *,
     players: Iterable[PlayerId] = (),
-    points: Mapping[int, Sequence[float]] = FAIR_POINTS,
+    points: Mapping[int, Sequence[Fraction | float]] = FAIR_POINTS,
     order: Sequence[TieBreak] = DEFAULT_ORDER,
 ) -> list[StandingRow]:
     """Rank the stage's players; `players` adds those without a game yet (all zero)."""

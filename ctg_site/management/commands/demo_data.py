@@ -9,6 +9,9 @@ from accounts.models import Club, Membership, User
 from games import actions as tables
 from games.ctg import ai, engine
 from games.models import Table
+from games.orc import engine as orc_engine
+from games.orc import pad as orc_pad
+from leagues import actions as leagues
 from leagues.actions import record_result
 from leagues.models import League, PlayedGame
 from tournaments import actions as tournaments
@@ -18,6 +21,8 @@ ORGANISER = ("organiser", "glory-demo-1")
 PLAYERS = ["alice", "bob", "charlie", "dave", "erin"]
 SEASON = "Autumn season"
 CLUB_NIGHTS = 8
+ORC_LEAGUE = "De l'Orc evenings"
+ORC_EVENINGS = [5, 6, 5, 6]  # players at each evening
 
 
 def bot_game(options: engine.Options, names: list[str], seed: int) -> engine.State:
@@ -45,7 +50,8 @@ class Command(BaseCommand):
     help = (
         "Create a demo club with an organiser, a handful of players, a season of club nights, "
         "a finished online game, a correspondence game waiting for Dave's move, a table "
-        "waiting for players and a tournament open for registration (safe to run again)."
+        "waiting for players, a tournament open for registration and a De l'Orc league of "
+        "score-pad evenings (safe to run again)."
     )
 
     @transaction.atomic
@@ -76,6 +82,8 @@ class Command(BaseCommand):
             self.correspondence_game(club, members)
             self.open_table(club, members)
             self.cup(club, members)
+        if not League.objects.filter(club=club, name=ORC_LEAGUE).exists():
+            self.orc_evenings(club, members)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club ready. Organiser login: {ORGANISER[0]} / {ORGANISER[1]} "
@@ -149,3 +157,26 @@ class Command(BaseCommand):
         )
         for user in members[1:]:
             tournaments.register(cup, user)
+
+    def orc_evenings(self, club: Club, members: list[User]) -> None:
+        """De l'Orc evenings of five and six, entered on the score pad round by round and
+        confirmed by a second player, as a club would."""
+        today = timezone.localdate()
+        league = League.objects.create(club=club, name=ORC_LEAGUE, game="orc")
+        league.participants.set(members)
+        rng = random.Random(2003)
+        for number, size in enumerate(ORC_EVENINGS):
+            players = rng.sample(members, size)
+            names = [p.username for p in players]
+            result = orc_engine.result(orc_engine.random_game(size, seed=number, names=names))
+            night = today - timedelta(weeks=len(ORC_EVENINGS) - number, days=2)
+            game = leagues.start_pad_game(
+                league,
+                players[0],
+                [leagues.Player(user=p) for p in players],
+                played_at=timezone.make_aware(datetime.combine(night, time(20, 0))),
+            )
+            for round_no, entry in enumerate(orc_pad.from_result(result, names), start=1):
+                leagues.enter_pad_entry(game, round_no, entry)
+            leagues.submit_for_confirmation(game)
+            leagues.confirm(game, players[1], is_organiser=False)

@@ -57,7 +57,9 @@ Records
 Score pad (§7)
     ``score_pad(players, [PadRound(wizard, champion, (winners1, …, winners4)), …])`` checks
     a game played at the table and returns its points in the §8 result shape; raises
-    PadError (round, reason).
+    PadError (round, reason, and a ``code`` with ``params`` for callers that word it
+    themselves). ``finished=False`` checks a pad still being entered: it may stop before the
+    target is reached (then ``"unfinished": true``).
 
 Command line
     ``python -m games.orc.engine replay FILE.json`` prints the §8 result (exit 0; an

@@ -68,3 +68,32 @@ def test_it_agrees_with_the_engine_on_a_whole_game() -> None:
         pad = score_pad(names, entered)
         assert pad["totals"] == game["totals"] and pad["placings"] == game["placings"]
         assert [r["scores"] for r in pad["rounds"]] == [r["scores"] for r in game["rounds"]]
+
+
+def test_a_pad_being_entered_may_stop_before_the_target() -> None:
+    pad = score_pad(P4, GAME[:1], finished=False)
+    assert pad["unfinished"] is True and "placings" not in pad
+    assert pad["totals"] == {"ann": 6, "bob": 6, "cy": 0, "dee": 0}
+    assert score_pad(P4, [], finished=False)["rounds"] == []
+    # Once the target is reached it is over, finished or not.
+    assert score_pad(P4, GAME, finished=False)["placings"]["bob"] == 1
+    with pytest.raises(PadError) as info:
+        score_pad(P4, [*GAME, rnd("cy", "bob", (), (), (), ())], finished=False)
+    assert (info.value.round, info.value.code) == (3, "ended")
+
+
+@pytest.mark.parametrize(
+    ("rounds", "code", "params"),
+    [
+        ([rnd("zed", "bob", (), (), (), ())], "wizard", {}),
+        ([rnd("ann", "ann", (), (), (), ())], "champion", {}),
+        ([rnd("ann", "bob", (), (), ("ann",), ())], "winner", {"battle": 3}),
+        ([rnd("ann", "bob", (), ("cy", "cy"), (), ())], "twice", {"battle": 2}),
+        ([GAME[0], rnd("cy", "bob", (), (), (), ())], "rotation", {"wizard": "bob"}),
+        ([GAME[0]], "unfinished", {"target": 8}),
+    ],
+)
+def test_each_refusal_has_a_code_and_its_numbers(rounds, code, params) -> None:
+    with pytest.raises(PadError) as info:
+        score_pad(P4, rounds)
+    assert (info.value.code, info.value.params) == (code, params)

@@ -1,0 +1,54 @@
+"""De l'Orc's names as the site shows them, in the language of the page (ORC-RULES.md §1; the
+Dutch seed is the source of the Dutch terms). Every page and message takes names from here."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+PEOPLES: dict[str, Promise] = {
+    "B": pgettext_lazy("orc people", "Barbarians"),
+    "M": pgettext_lazy("orc people", "Monsters"),
+    "S": pgettext_lazy("orc people", "Skeletons"),
+    "D": pgettext_lazy("orc people", "Dwarves"),
+}
+MERCENARY = pgettext_lazy("orc card group", "Mercenaries")
+
+_MEMBERS = {
+    "B": (pgettext_lazy("orc card", "Barbarian"), pgettext_lazy("orc card", "Barbarian chief")),
+    "M": (pgettext_lazy("orc card", "Monster"), pgettext_lazy("orc card", "Monster chief")),
+    "S": (pgettext_lazy("orc card", "Skeleton"), pgettext_lazy("orc card", "Skeleton chief")),
+    "D": (pgettext_lazy("orc card", "Dwarf"), pgettext_lazy("orc card", "Dwarf chief")),
+}
+_MERCENARIES: dict[str, Promise] = {
+    "GR": pgettext_lazy("orc card", "Gremlin"),
+    "GI": pgettext_lazy("orc card", "Giant"),
+    "TR": pgettext_lazy("orc card", "Troll"),
+    "WM": pgettext_lazy("orc card", "Gremlin war machine"),
+    "FM": pgettext_lazy("orc card", "Gremlin flying machine"),
+    "CG": pgettext_lazy("orc card", "Commando gremlin"),
+}
+_SPY = pgettext_lazy("orc card", "Spy %(number)s")
+
+WIZARD = pgettext_lazy("orc role", "Wizard")
+CHAMPION = pgettext_lazy("orc role", "Champion")
+BATTLE = _("Battle %(n)s")
+
+
+def people(code: str) -> str:
+    return str(PEOPLES[code])
+
+
+def card(code: str) -> str:
+    """A card's name from its code (§1): "Barbarian 6", "Dwarf chief", "Spy 3", "Giant"."""
+    if code in _MERCENARIES:
+        return str(_MERCENARIES[code])
+    if code.startswith("SP"):
+        return str(_SPY) % {"number": code[2:]}
+    member, chief = _MEMBERS[code[0]]
+    return str(chief) if code[1] == "C" else f"{member} {code[1]}"
+
+
+def battle(number: int) -> str:
+    return str(BATTLE) % {"n": number}
