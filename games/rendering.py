@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict
 
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -193,7 +193,19 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         ],
         "log": log,
         "log_length": len(logged),
+        "clock_left": clock_text(table.deadline),
     }
+
+
+def clock_text(deadline) -> str:
+    """Time left to a deadline as the page's live clock counts it: 1:05, 0:09, 1:02:03."""
+    if deadline is None:
+        return ""
+    left = max(0, round((deadline - timezone.now()).total_seconds()))
+    hours, minutes, seconds = left // 3600, left % 3600 // 60, left % 60
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
 
 
 def _task_decks(table: Table) -> list[dict]:

@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -138,9 +139,12 @@ def table_seat(request, table_id: int):
         return _refusal(request, table_id, actions.Refused(_("The request lacks a seat.")))
     except actions.Refused as error:
         return _refusal(request, table_id, error)
-    if request.POST["op"] in ("cancel", "leave"):
-        return redirect("lobby")
-    return redirect("table", table_id=table_id)
+    url = (
+        reverse("lobby")
+        if request.POST["op"] in ("cancel", "leave")
+        else reverse("table", args=[table_id])
+    )
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @require_POST
