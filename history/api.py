@@ -173,7 +173,10 @@ PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
     Param("page_size", _integer(1, MAX_PAGE_SIZE), f"items per page (default {DEFAULT_PAGE_SIZE})"),
 ]
-RATING_FILTERS = [Param("username", _text(USERNAME), "one player's rating")]
+RATING_FILTERS = [
+    Param("game", _text(16), "the game's key, e.g. ctg (the default): ratings are per game"),
+    Param("username", _text(USERNAME), "one player's rating"),
+]
 
 
 def _query(request: HttpRequest, params: list[Param]) -> dict:
@@ -347,6 +350,7 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
     return {
         "username": rating.user.username,
         "name": str(rating.user),
+        "game": rating.game,
         "rating": rating.display,
         "games": rating.games,
         "provisional": rating.provisional,
@@ -356,7 +360,8 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
 @api_view
 def ratings(request: HttpRequest) -> JsonResponse:
     query = _query(request, RATING_FILTERS + PAGING)
-    items = PlayerRating.objects.filter(games__gt=0).select_related("user")
+    game = query.get("game") or next(iter(registry.all_games()))
+    items = PlayerRating.objects.filter(game=game, games__gt=0).select_related("user")
     items = items.order_by("-display", "user_id")
     if query.get("username"):
         items = items.filter(user__username__iexact=query["username"])
@@ -501,6 +506,7 @@ def _components() -> dict:
             {
                 "username": {"type": "string"},
                 "name": {"type": "string"},
+                "game": {"type": "string", "enum": list(registry.all_games())},
                 "rating": {"type": "integer"},
                 "games": {"type": "integer", "minimum": 1},
                 "provisional": {"type": "boolean"},

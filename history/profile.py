@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.http import MemberRequest
 from accounts.models import Club
 from history.stats import profile_stats_context
-from leagues.views import profile_ratings_context
+from leagues.views import profile_ratings_context, rating_game
 
 
 @login_required
@@ -22,6 +22,7 @@ def profile(request: MemberRequest, username: str) -> HttpResponse:
     if person != request.user:
         # Clubs are private: show only the ones the visitor is in too.
         clubs = clubs.filter(members=request.user)
-    context = {"person": person, "clubs": clubs} | profile_ratings_context(person)
+    context = {"person": person, "clubs": clubs}
+    context |= profile_ratings_context(person, rating_game(request))
     context |= profile_stats_context(person, request.user)
     return render(request, "accounts/profile.html", context)

@@ -13,7 +13,7 @@ from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, connections, transaction
-from django.db.models import Count, F, OuterRef, Subquery
+from django.db.models import Count, F, Min, OuterRef, Subquery
 from django.utils import timezone
 
 from accounts.models import Club
@@ -273,14 +273,20 @@ def link_guest(club: Club, guest_name: str, user) -> int:
         seats = PlayedSeat.objects.filter(game__club=club, user__isnull=True, guest_name=guest_name)
         # A member already seated in the same game cannot also have been the guest.
         seats = seats.exclude(game__seats__user=user)
-        first = seats.order_by("game__played_at").values_list("game__played_at", flat=True)
-        start = first.first()
+        # Each game's ratings recompute from the first of the guest's games in it.
+        starts = dict(
+            seats.order_by()
+            .values("game__game")
+            .annotate(first=Min("game__played_at"))
+            .values_list("game__game", "first")
+        )
         leagues = set(seats.values_list("game__league", flat=True))
         count = seats.update(user=user)
         if count:
             for league_id in leagues - {None}:
                 _bump_league(league_id)
-            _queue_recompute(start, None, "guest linked")
+            for key, start in sorted(starts.items()):
+                _queue_recompute(key, start, None, "guest linked")
     return count
 
 
@@ -315,21 +321,28 @@ def _after_result_change(game: PlayedGame, since: datetime, reason: str) -> None
     if game.league_id:
         _bump_league(game.league_id)
     if game.rated:
-        _queue_recompute(since, game.league_id, reason)
+        _queue_recompute(game.game, since, game.league_id, reason)
 
 
-def _queue_recompute(since: datetime | None, league_id: int | None, reason: str) -> RecomputeJob:
+def _queue_recompute(
+    game: str, since: datetime | None, league_id: int | None, reason: str
+) -> RecomputeJob:
     from leagues import tasks
 
-    job = RecomputeJob.objects.create(from_played_at=since, league_id=league_id, reason=reason)
+    job = RecomputeJob.objects.create(
+        game=game, from_played_at=since, league_id=league_id, reason=reason
+    )
     enqueue(tasks.recompute_ratings, job.pk)
     return job
 
 
-def request_full_recompute(league: League | None = None) -> RecomputeJob:
-    """An organiser's (or an administrator's) full rebuild of every rating."""
+def request_full_recompute(league: League | None = None, game: str = "ctg") -> RecomputeJob:
+    """An organiser's (or an administrator's) full rebuild of every rating in one game: the
+    league's game, or ``game`` without a league."""
     with transaction.atomic():
-        return _queue_recompute(None, league.pk if league else None, "full recompute")
+        if league is not None:
+            return _queue_recompute(league.game, None, league.pk, "full recompute")
+        return _queue_recompute(game, None, None, "full recompute")
 
 
 # --- tallies (run by leagues.tasks) -------------------------------------------------------
@@ -425,9 +438,9 @@ def requeue_stuck_jobs() -> int:
     """Queue again the jobs left "running" by a worker that died, and send again the queued
     jobs whose task was lost (never sent, or held by a worker that died); returns how many.
 
-    A recompute holds the rating ledger's row lock until it commits: when the lock is free,
-    a job marked running for a while has nobody working on it (its writes were rolled back).
-    A queued job sent twice runs once (`claim_job`).
+    A recompute holds its game's rating ledger row lock until it commits: when the lock is
+    free, a job of that game marked running for a while has nobody working on it (its writes
+    were rolled back). A queued job sent twice runs once (`claim_job`).
     """
     from leagues import tasks
 
@@ -441,19 +454,21 @@ def requeue_stuck_jobs() -> int:
     for job_id in waiting:
         enqueue(tasks.recompute_ratings, job_id)
     stuck = RecomputeJob.objects.filter(status=RecomputeJob.RUNNING, started__lt=before)
-    if not stuck.exists():
-        return len(waiting)
-    RatingLedger.objects.get_or_create(pk=1)
-    with transaction.atomic():
-        try:
-            RatingLedger.objects.select_for_update(nowait=True).get(pk=1)
-        except DatabaseError:
-            return len(waiting)  # a recompute is under way
-        jobs = list(stuck.values_list("pk", flat=True))
-        stuck.update(status=RecomputeJob.QUEUED, started=None, done=0)
-        for job_id in jobs:
-            enqueue(tasks.recompute_ratings, job_id)
-    return len(waiting) + len(jobs)
+    revived = 0
+    for game in sorted(set(stuck.values_list("game", flat=True))):
+        RatingLedger.objects.get_or_create(game=game)
+        with transaction.atomic():
+            try:
+                RatingLedger.objects.select_for_update(nowait=True).get(game=game)
+            except DatabaseError:
+                continue  # a recompute of this game is under way
+            of_game = stuck.filter(game=game)
+            jobs = list(of_game.values_list("pk", flat=True))
+            of_game.update(status=RecomputeJob.QUEUED, started=None, done=0)
+            for job_id in jobs:
+                enqueue(tasks.recompute_ratings, job_id)
+            revived += len(jobs)
+    return len(waiting) + revived
 
 
 def recompute_ratings(job_id: int) -> bool:
@@ -462,7 +477,7 @@ def recompute_ratings(job_id: int) -> bool:
         return False
     job = RecomputeJob.objects.get(pk=job_id)
     try:
-        recompute_from(job.from_played_at, job)
+        recompute_from(job.from_played_at, job, game=job.game)
     except Exception as exc:
         RecomputeJob.objects.filter(pk=job_id).update(
             status=RecomputeJob.FAILED, error=repr(exc)[:1000], finished=timezone.now()
@@ -471,24 +486,29 @@ def recompute_ratings(job_id: int) -> bool:
     return True
 
 
-def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> int:
-    """Replay every rated game played at or after ``since`` (all when None); returns games.
+def recompute_from(
+    since: datetime | None, job: RecomputeJob | None = None, *, game: str = "ctg"
+) -> int:
+    """Replay every rated game of one kind (``game``, a registered game's key) played at or
+    after ``since`` (all when None); returns games. Other games' ratings are not touched.
 
-    Players start from their last rating before ``since``. Runs in one transaction under
-    a lock, so readers see either the old ratings or the new, never a mix, and two
-    recomputes never interleave.
+    Players start from their last rating in that game before ``since``. Runs in one
+    transaction under the game's ledger lock, so readers see either the old ratings or the
+    new, never a mix, and two recomputes of a game never interleave.
     """
-    RatingLedger.objects.get_or_create(pk=1)
+    RatingLedger.objects.get_or_create(game=game)
     with transaction.atomic():
-        RatingLedger.objects.select_for_update().get(pk=1)
+        RatingLedger.objects.select_for_update().get(game=game)
         if job is not None:
-            # Queued jobs starting at or after ours are covered by this run.
-            covered = RecomputeJob.objects.filter(status=RecomputeJob.QUEUED).exclude(pk=job.pk)
+            # Queued jobs of this game starting at or after ours are covered by this run.
+            covered = RecomputeJob.objects.filter(status=RecomputeJob.QUEUED, game=game).exclude(
+                pk=job.pk
+            )
             if since is not None:
                 covered = covered.filter(from_played_at__gte=since)
             covered.update(status=RecomputeJob.DONE, covered_by=job, finished=timezone.now())
-        games = PlayedGame.objects.rated_in_order()
-        history = RatingHistory.objects.all()
+        games = PlayedGame.objects.rated_in_order().filter(game=game)
+        history = RatingHistory.objects.filter(game__game=game)
         if since is not None:
             games = games.filter(played_at__gte=since)
             history = history.filter(played_at__gte=since)
@@ -500,14 +520,14 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
         rated_games = _group(rows)
         affected = {u for _g, _t, u, _p in rows if u is not None}
         affected |= set(history.order_by().values_list("user_id", flat=True).distinct())
-        start = _skills_before(since, affected)
+        start = _skills_before(game, since, affected)
         _progress(job, 0, len(rated_games))
 
         new_history: list[tuple] = []
         step = max(1, len(rated_games) // 20)
-        for index, (game, after) in enumerate(ratings.replay(rated_games, start), start=1):
-            game_id, played_at = cast(tuple[int, datetime], game.key)
-            for (user_id, _place), skill in zip(game.seats, after, strict=True):
+        for index, (rated, after) in enumerate(ratings.replay(rated_games, start), start=1):
+            game_id, played_at = cast(tuple[int, datetime], rated.key)
+            for (user_id, _place), skill in zip(rated.seats, after, strict=True):
                 if user_id is not None:
                     new_history.append(
                         (
@@ -525,8 +545,8 @@ def recompute_from(since: datetime | None, job: RecomputeJob | None = None) -> i
 
         history.delete()
         _insert_history(new_history)
-        _save_current(affected, start)
-        RatingLedger.objects.filter(pk=1).update(last_run=timezone.now())
+        _save_current(game, affected, start)
+        RatingLedger.objects.filter(game=game).update(last_run=timezone.now())
         if job is not None:
             RecomputeJob.objects.filter(pk=job.pk).update(
                 status=RecomputeJob.DONE,
@@ -552,14 +572,13 @@ def _group(rows: list[tuple]) -> list[ratings.RatedGame]:
     return [g for g in out if len(g.seats) >= 2]
 
 
-def _skills_before(since: datetime | None, users: set[int]) -> dict:
+def _skills_before(game: str, since: datetime | None, users: set[int]) -> dict:
     if since is None or not users:
         return {}
-    latest = RatingHistory.objects.filter(user=OuterRef("user"), played_at__lt=since).order_by(
-        "-played_at", "-game_id"
-    )
+    history = RatingHistory.objects.filter(game__game=game, played_at__lt=since)
+    latest = history.filter(user=OuterRef("user")).order_by("-played_at", "-game_id")
     rows = (
-        RatingHistory.objects.filter(user__in=users, played_at__lt=since)
+        history.filter(user__in=users)
         .filter(pk=Subquery(latest.values("pk")[:1]))
         .values_list("user_id", "mu", "sigma", "games")
     )
@@ -587,18 +606,19 @@ def _insert_history(rows: list[tuple]) -> None:
     )
 
 
-def _save_current(users: set[int], skills: dict) -> None:
-    """Replace the affected players' current ratings (delete and insert: far cheaper than
-    a bulk UPDATE of thousands of rows, and we hold the lock)."""
+def _save_current(game: str, users: set[int], skills: dict) -> None:
+    """Replace the affected players' current ratings in one game (delete and insert: far
+    cheaper than a bulk UPDATE of thousands of rows, and we hold the lock)."""
     if not users:
         return
     fresh = ratings.Skill()
     now = timezone.now()
-    PlayerRating.objects.filter(user__in=users).delete()
+    PlayerRating.objects.filter(game=game, user__in=users).delete()
     PlayerRating.objects.bulk_create(
         (
             PlayerRating(
                 user_id=user_id,
+                game=game,
                 mu=skill.mu,
                 sigma=skill.sigma,
                 games=skill.games,
@@ -629,11 +649,14 @@ def _progress(job: RecomputeJob | None, done: int, total: int) -> None:
 
 
 def expected_places(game: PlayedGame) -> list[int]:
-    """Each seat's expected place from current ratings (guests count as new players)."""
+    """Each seat's expected place from current ratings in the game's kind (guests count as
+    new players)."""
     seats = list(game.seats.all())
     known = {
         r.user_id: r.skill
-        for r in PlayerRating.objects.filter(user__in=[s.user_id for s in seats if s.user_id])
+        for r in PlayerRating.objects.filter(
+            game=game.game, user__in=[s.user_id for s in seats if s.user_id]
+        )
     }
     return ratings.expected_places(
         [known.get(s.user_id, ratings.Skill()) if s.user_id else ratings.Skill() for s in seats]

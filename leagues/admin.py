@@ -31,11 +31,12 @@ class RoundScoreAdmin(admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(admin.ModelAdmin):
-    list_display = ["user", "display", "mu", "sigma", "games"]
+    list_display = ["user", "game", "display", "mu", "sigma", "games"]
+    list_filter = ["game"]
     search_fields = ["user__username"]
 
 
 @admin.register(RecomputeJob)
 class RecomputeJobAdmin(admin.ModelAdmin):
-    list_display = ["created", "reason", "status", "done", "total", "from_played_at"]
-    list_filter = ["status"]
+    list_display = ["created", "game", "reason", "status", "done", "total", "from_played_at"]
+    list_filter = ["status", "game"]

@@ -325,11 +325,15 @@ class RoundScore(models.Model):
 
 
 class PlayerRating(models.Model):
-    """A player's current rating; rebuilt from RatingHistory by the recompute job."""
+    """A player's current rating in one game; rebuilt from RatingHistory by the recompute job.
 
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="rating"
+    Games never share a rating: each game's results move only that game's ratings.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
+    game = models.CharField(_("game"), max_length=16, default="ctg")
     mu = models.FloatField(default=ratings.MU)
     sigma = models.FloatField(default=ratings.SIGMA)
     games = models.PositiveIntegerField(default=0)
@@ -337,9 +341,10 @@ class PlayerRating(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        indexes = [models.Index(fields=["-display"], name="rating_display_order")]
+        indexes = [models.Index(fields=["game", "-display"], name="rating_display_order")]
         constraints = [
-            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive")
+            models.UniqueConstraint(fields=["user", "game"], name="rating_once_per_game"),
+            models.CheckConstraint(condition=Q(sigma__gt=0), name="rating_sigma_positive"),
         ]
 
     def __str__(self) -> str:
@@ -355,7 +360,7 @@ class PlayerRating(models.Model):
 
 
 class RatingHistory(models.Model):
-    """A player's rating right after one rated game."""
+    """A player's rating right after one rated game, in that game's kind (``game.game``)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_history"
@@ -379,16 +384,19 @@ class RatingHistory(models.Model):
 
 
 class RatingLedger(models.Model):
-    """A single row the recompute locks, so two recomputes never interleave their writes."""
+    """One row per game that its recompute locks, so two recomputes of a game never
+    interleave their writes (recomputes of different games touch different rows)."""
 
+    game = models.CharField(max_length=16, unique=True, default="ctg")
     last_run = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
-        return f"ratings last recomputed {self.last_run}"
+        return f"{self.game} ratings last recomputed {self.last_run}"
 
 
 class RecomputeJob(models.Model):
-    """Recompute ratings from ``from_played_at`` onwards; progress for the organiser to see."""
+    """Recompute one game's ratings from ``from_played_at`` onwards; progress for the
+    organiser to see."""
 
     QUEUED = "queued"
     RUNNING = "running"
@@ -401,6 +409,7 @@ class RecomputeJob(models.Model):
         (FAILED, _("failed")),
     ]
 
+    game = models.CharField(max_length=16, default="ctg")
     from_played_at = models.DateTimeField(null=True, blank=True)
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, null=True, blank=True, related_name="recompute_jobs"
@@ -426,7 +435,7 @@ class RecomputeJob(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"recompute from {self.from_played_at or 'the start'}: {self.status}"
+        return f"recompute {self.game} from {self.from_played_at or 'the start'}: {self.status}"
 
     @property
     def percent(self) -> int:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.access import get_club_for_member, is_organiser, require_organiser
+from games import registry
 from games.ctg.engine import pad as scorepad
 from leagues import actions, ratings
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
@@ -343,22 +344,42 @@ def pad_confirm(request, slug, game_id):
 # --- ratings ---------------------------------------------------------------------------
 
 
-def _leaderboard(queryset):
-    return queryset.select_related("user").order_by("-display", "user__username")[:LEADERBOARD_SIZE]
+def rating_game(request) -> str:
+    """The game whose ratings a page shows: ``?game=<key>``, else the first registered game
+    (Call to Glory)."""
+    key = request.GET.get("game") or next(iter(registry.all_games()))
+    if key not in registry.all_games():
+        raise Http404(_("There is no such game."))
+    return key
+
+
+def game_switch(key: str) -> list[dict]:
+    """Links to the same page for each game (templates/leagues/_game_switch.html); none
+    when the site hosts one game."""
+    if len(registry.all_games()) < 2:
+        return []
+    return [{"key": k, "name": name, "current": k == key} for k, name in registry.choices()]
+
+
+def _leaderboard(queryset, game: str):
+    rows = queryset.filter(game=game, games__gt=0).select_related("user")
+    return rows.order_by("-display", "user__username")[:LEADERBOARD_SIZE]
 
 
 @login_required
 def club_ratings(request, slug):
     club, _m = get_club_for_member(request.user, slug)
-    rows = _leaderboard(PlayerRating.objects.filter(user__memberships__club=club, games__gt=0))
-    return render(
-        request, "leagues/leaderboard.html", {"club": club, "rows": rows, "scope": club.name}
-    )
+    game = rating_game(request)
+    rows = _leaderboard(PlayerRating.objects.filter(user__memberships__club=club), game)
+    context = {"club": club, "rows": rows, "scope": club.name, "games": game_switch(game)}
+    return render(request, "leagues/leaderboard.html", context)
 
 
 def site_ratings(request):
-    rows = _leaderboard(PlayerRating.objects.filter(games__gt=0, user__is_active=True))
-    return render(request, "leagues/leaderboard.html", {"rows": rows, "scope": _("All players")})
+    game = rating_game(request)
+    rows = _leaderboard(PlayerRating.objects.filter(user__is_active=True), game)
+    context = {"rows": rows, "scope": _("All players"), "games": game_switch(game)}
+    return render(request, "leagues/leaderboard.html", context)
 
 
 def ratings_help(request):
@@ -425,15 +446,21 @@ def player_results_csv(request, username):
     return response
 
 
-def profile_ratings_context(person) -> dict:
-    """Context for templates/leagues/_profile_ratings.html on a player's profile page."""
-    rating = PlayerRating.objects.filter(user=person).first()
+def profile_ratings_context(person, game: str = "ctg") -> dict:
+    """Context for templates/leagues/_profile_ratings.html on a player's profile page: the
+    player's rating in one game (a registered game's key)."""
+    rating = PlayerRating.objects.filter(user=person, game=game).first()
     points = list(
-        RatingHistory.objects.filter(user=person)
+        RatingHistory.objects.filter(user=person, game__game=game)
         .order_by("played_at", "game_id")
         .values_list("display", flat=True)
     )
-    return {"lg_person": person, "lg_rating": rating, "lg_chart": _chart(points)}
+    return {
+        "lg_person": person,
+        "lg_rating": rating,
+        "lg_chart": _chart(points),
+        "lg_games": game_switch(game),
+    }
 
 
 def _chart(points: list[int], width: int = 320, height: int = 120) -> dict | None:

@@ -257,7 +257,11 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
             return pairing.seat_first_round(
                 players, seeding="random", seed=tournament.seed, max_size=size, rule=rule
             )
-        known = dict(PlayerRating.objects.filter(user__in=players).values_list("user", "mu"))
+        known = dict(
+            PlayerRating.objects.filter(game=tournament.game, user__in=players).values_list(
+                "user", "mu"
+            )
+        )
         ratings = {p: known.get(p, 0.0) for p in players}
         return pairing.seat_first_round(players, ratings=ratings, max_size=size, rule=rule)
     standing = [r.player for r in stage_standings(stage, rounds) if r.player in active]

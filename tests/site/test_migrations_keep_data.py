@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 DUMP = Path(__file__).parent.parent / "migrations_data" / "demo_before_redesign.sql"
@@ -34,6 +35,10 @@ print(json.dumps({
     ),
     "seats": sum(g.seats.count() for g in PlayedGame.objects.all()),
     "games": sorted({g.game for g in PlayedGame.objects.all()}),
+    "rating_rows": sorted(
+        [r.user_id, r.game, r.mu, r.sigma, r.games, r.display, r.updated.isoformat()]
+        for r in PlayerRating.objects.all()
+    ),
 }))
 """
 
@@ -50,6 +55,12 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
             "entries": conn.execute("select count(*) from leagues_entry").fetchone()[0],
             "seats": conn.execute("select count(*) from leagues_seat").fetchone()[0],
         }
+        rating_rows = sorted(
+            [user, "ctg", mu, sigma, games, display, updated]
+            for user, mu, sigma, games, display, updated in conn.execute(
+                "select user_id, mu, sigma, games, display, updated from leagues_playerrating"
+            )
+        )
         online_refs = [
             r[0]
             for r in conn.execute(
@@ -81,3 +92,9 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
         [ref, int(ref.removeprefix("online:"))] for ref in online_refs
     )
     assert after["games"] == ["ctg"]
+    # Every rating so far is a Call to Glory rating, kept with its values and time.
+    assert rating_rows
+    assert [row[:6] for row in after["rating_rows"]] == [row[:6] for row in rating_rows]
+    assert [datetime.fromisoformat(row[6]) for row in after["rating_rows"]] == [
+        datetime.fromisoformat(row[6]).replace(tzinfo=UTC) for row in rating_rows
+    ]
