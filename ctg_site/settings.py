@@ -37,6 +37,8 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Seconds a person may leave a move waiting before the reminder email (no live clock).
 TURN_REMINDER_DELAY = 300
+# Seconds the players have to look at a round's end before the next round begins anyway.
+ROUND_PAUSE_SECONDS = int(os.environ.get("ROUND_PAUSE_SECONDS", "45"))
 
 INSTALLED_APPS = [
     "daphne",

@@ -110,6 +110,11 @@ class Game:
         one, or not legal now."""
         raise NotImplementedError
 
+    def rounds_finished(self, state: Any) -> int:
+        """How many rounds the position has behind it: players see each round's end before
+        the next begins. A game without rounds keeps 0."""
+        return 0
+
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
         return level

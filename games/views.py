@@ -3,14 +3,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import actions
+from games import actions, registry, rendering
 from games.access import get_table_for_viewer
+from games.ctg import engine
 from games.forms import TableForm
 from games.models import Table
 from games.rendering import board_context, render_board
@@ -110,6 +113,19 @@ def table_play(request, table_id: int):
     return redirect("table", table_id=table_id)
 
 
+@require_POST
+@login_required
+def table_continue(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    try:
+        actions.continue_round(table_id, request.user)
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", table_id=table_id)
+
+
 SEAT_OPERATIONS = {
     "take": lambda table_id, user, post: actions.take_seat(table_id, user),
     "leave": lambda table_id, user, post: actions.leave_seat(table_id, user),
@@ -198,6 +214,16 @@ def discard_pile(request, table_id: int, pile: str):
     )
 
 
+def rules(request, game: str):
+    """A game's rules at hand, in the page's language: one template per game."""
+    try:
+        plugin = registry.get(game)
+        template = get_template(f"games/rules/{plugin.key}.html")
+    except (KeyError, TemplateDoesNotExist):
+        raise Http404(_("There are no rules here for this game.")) from None
+    return HttpResponse(template.render({"game": plugin}, request))
+
+
 def result(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.result is None:
@@ -211,10 +237,20 @@ def result(request, table_id: int):
                 "total": table.result["totals"][name],
                 "rounds": [r["scores"][name] for r in table.result["rounds"]],
                 "forfeited": name in table.result.get("forfeited", []),
+                "mine": viewer is not None and table.state().names[viewer] == name,
             }
             for name, place in names.items()
         ),
         key=lambda row: (row["place"], -row["total"]),
     )
-    context = {"table": table, "rows": rows, "viewer": viewer}
+    view = engine.public_view(table.state())
+    context = {
+        "table": table,
+        "rows": rows,
+        "viewer": viewer,
+        "headline": rendering.standing(table.result, viewer, view["players"]),
+        "summaries": [
+            rendering.round_summary(view, n) for n in range(1, len(view["round_scores"]) + 1)
+        ],
+    }
     return render(request, "games/result.html", context)

@@ -90,6 +90,9 @@ class CallToGlory(Game):
         except engine.IllegalAction as error:
             raise MoveRefused(error.message, error.code) from None
 
+    def rounds_finished(self, state: engine.State) -> int:
+        return len(state.history)
+
     def ai_view(self, table: Any, state: engine.State, seat: int) -> dict[str, Any]:
         """What an AI player at `seat` may see: its view and the game's task card faces."""
         return engine.view(state, seat) | {"task_cards": table.task_distribution}
