@@ -280,7 +280,10 @@ def ending(round_score: dict, names: list[str]) -> str:
         ) % {"names": ", ".join(who), "n": need}
     if round_score["ended_by"] == "all-nine":
         return _("All nine types lay on the table.")
-    return _("Draw pile %(pile)s was empty.") % {"pile": " / ".join(round_score["empty_piles"])}
+    piles = round_score["empty_piles"]
+    return ngettext(
+        "Draw pile %(piles)s was empty.", "Draw piles %(piles)s were empty.", len(piles)
+    ) % {"piles": _(" and ").join(piles)}
 
 
 def round_summary(view: dict, number: int) -> dict:

@@ -38,4 +38,5 @@ CELERY_RESULT_BACKEND = None
 WHITENOISE_AUTOREFRESH = True
 # A round's end waits a second for people who do not continue: tests that play on do not
 # wait long (tests of the pause itself set their own).
-ROUND_PAUSE_SECONDS = 1
+# Browser stories that look at the pause give their live server a longer one.
+ROUND_PAUSE_SECONDS = int(os.environ.get("CTG_TEST_ROUND_PAUSE", "1"))

@@ -62,7 +62,7 @@ def test_it_shows_why_the_round_ended_and_what_each_player_scored(four_rounds, a
     why = {
         "types": "different types",
         "all-nine": "All nine types lay on the table.",
-        "draw-pile": "was empty.",
+        "draw-pile": " empty.",
     }[ended["ended_by"]]
     assert why in summary
     for seat, name in enumerate(["alice", "bob"]):
