@@ -220,7 +220,9 @@ def _card_choices(choices: dict | None, value: int) -> dict:
     """The sets of this card the player may lay now, and the piles it may be discarded onto."""
     if not choices:
         return {}
-    discards = next((g["options"] for g in choices["discard"] if g["card"]["value"] == value), [])
+    discards: list[dict] = next(
+        (g["options"] for g in choices["discard"] if g["card"]["value"] == value), []
+    )
     return {
         "lay": [o for o in choices["lay"] if o["card"]["value"] == value],
         "discard": discards,

@@ -490,9 +490,10 @@ def table_ratings(request, table_id: int):
     table, _seat = get_table_for_viewer(request, table_id)
     game = PlayedGame.objects.filter(table_id=table.pk).first()
     rows = []
+    kind = game.game if game else ""
     for row in RatingHistory.objects.filter(game=game).select_related("user") if game else []:
         before = (
-            RatingHistory.objects.filter(user=row.user, game__game=game.game)
+            RatingHistory.objects.filter(user=row.user, game__game=kind)
             .filter(
                 Q(played_at__lt=row.played_at) | Q(played_at=row.played_at, game_id__lt=row.game_id)
             )
