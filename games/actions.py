@@ -204,6 +204,7 @@ def rematch(table_id: int, user) -> Table:
             add_ai(following.pk, user, seat.ai_level)
     table.rematch = following
     table.save(update_fields=["rematch"])
+    _after_commit(table, lobby=False)  # the other players' boards offer to join it
     return following
 
 

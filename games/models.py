@@ -202,7 +202,10 @@ class Table(models.Model):
 
     @property
     def board_state(self) -> str:
-        """What a board shows besides the position: the status, and who continued in a pause."""
+        """What a board shows besides the position: the status, who continued in a pause, and
+        a rematch opened from a finished game."""
+        if self.rematch_id is not None:
+            return f"{self.status}:rematch:{self.rematch_id}"
         if self.pause_until is None:
             return self.status
         return f"{self.status}:paused:{','.join(map(str, sorted(self.continued)))}"
