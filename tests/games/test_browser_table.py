@@ -132,3 +132,25 @@ def test_it_leaves_a_game_against_ai_players_after_saying_it_ends(live_server_ur
     assert "the game ends" in questions[0]
     assert page.locator("form.decision").count() == 0
     assert page.locator(".leave-game").count() == 0
+
+
+def test_it_asks_before_cancelling_a_table(live_server_url, alice, request):
+    table = open_table(alice)
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+    page = open_page(browser, cookie, f"{live_server_url}/play/t/{table.pk}/")
+    answers = iter([False, True])
+    questions = []
+
+    def answer(dialog):
+        questions.append(dialog.message)
+        dialog.accept() if next(answers) else dialog.dismiss()
+
+    page.on("dialog", answer)
+
+    page.click("text=Cancel the table")
+    page.wait_for_timeout(500)
+    assert "/play/t/" in page.url and page.locator("text=Start the game").count() == 1
+    page.click("text=Cancel the table")
+    page.wait_for_url(f"{live_server_url}/play/")
+    assert questions == ["Cancel this table? Its seats and invite link go with it."] * 2
