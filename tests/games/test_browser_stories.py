@@ -107,6 +107,11 @@ def test_a_round_ends_against_three_ai_players_and_alice_continues(
     assert page.locator("form.decision").count() == 0  # nobody moves while it shows
     assert page.locator(".log li.round-sep").count() == 1
     shot(page, "round-end-summary")
+    phone = open_page(browser, cookie, url, viewport=PHONE)
+    phone.wait_for_selector("#round-pause")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "round-end-phone")
+    phone.context.close()
 
     page.click('button[data-action="continue"]')
     page.wait_for_selector("#round-pause", state="detached")
