@@ -192,7 +192,11 @@ def new_games(count: int, offset: int) -> list[tuple[int, str]]:
     for i in range(offset, offset + count):
         user, _ = User.objects.get_or_create(username=f"capacity{i}")
         table = actions.create_table(
-            user, seats_count=3, rounds=4, visibility=Table.PUBLIC, seat_order=Table.HOST_ORDER
+            user,
+            seats_count=3,
+            options={"rounds": 4},
+            visibility=Table.PUBLIC,
+            seat_order=Table.HOST_ORDER,
         )
         actions.add_ai(table.pk, user, "greedy")
         actions.add_ai(table.pk, user, "greedy")

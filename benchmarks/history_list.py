@@ -67,7 +67,7 @@ def main() -> None:
                     status="confirmed",
                     played_at=start + timedelta(minutes=37 * (offset + i)),
                     rounds=rng.choice([1, 4, 4]),
-                    ninja=rng.random() < 0.2,
+                    options={"imperial_tasks": False, "ninja": rng.random() < 0.2},
                     rated=k < 0.8,
                     confirmed_at=start,
                 )

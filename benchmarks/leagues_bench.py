@@ -80,6 +80,7 @@ def main() -> None:
                     status="confirmed",
                     played_at=start + timedelta(minutes=offset + i),
                     rounds=4,
+                    options={"imperial_tasks": False, "ninja": False},
                     confirmed_at=start,
                 )
                 for i in range(n)

@@ -52,7 +52,11 @@ def main() -> None:
         user, _ = User.objects.get_or_create(username=f"bench{i}")
         players.append(user)
     table = actions.create_table(
-        players[0], seats_count=4, rounds=4, visibility=Table.PUBLIC, seat_order=Table.HOST_ORDER
+        players[0],
+        seats_count=4,
+        options={"rounds": 4},
+        visibility=Table.PUBLIC,
+        seat_order=Table.HOST_ORDER,
     )
     for user in players[1:]:
         actions.take_seat(table.pk, user)

@@ -20,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from ctg_site.background import after_commit, enqueue
+from games import registry
 from games.access import seat_positions
 from games.ctg.game import CALL_TO_GLORY
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -148,8 +149,12 @@ def _set_left(seat: Seat, forfeited: bool = False) -> None:
 
 
 @transaction.atomic
-def create_table(host, *, club=None, **options) -> Table:
-    table = Table.objects.create(host=host, club=club, **options)
+def create_table(host, *, club=None, game: str = "ctg", options=None, **settings) -> Table:
+    """Open a table of a registered game; ``options`` are the game's own
+    (Game.clean_options: ValueError for options it does not take), ``settings`` the
+    site's (seats, visibility, clock ...)."""
+    options = registry.get(game).clean_options(options or {})
+    table = Table.objects.create(host=host, club=club, game=game, options=options, **settings)
     Seat.objects.create(table=table, position=0, user=host, name=host.username)
     _after_commit(table)
     return table
@@ -165,12 +170,10 @@ def _open(table_id: int) -> Table:
 # What a rematch keeps of the game before it.
 REMATCH_SETTINGS = (
     "game",
+    "options",
     "club",
     "visibility",
     "seats_count",
-    "rounds",
-    "imperial_tasks",
-    "ninja",
     "seat_order",
     "clock",
     "clock_seconds",

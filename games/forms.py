@@ -1,23 +1,20 @@
+from typing import cast
+
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.models import Table
 
-MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 CLOCK_PRESETS = {Table.NO_CLOCK: 0, Table.LIVE: 60, Table.CORRESPONDENCE: 24 * 3600}
 
 
 class TableForm(forms.Form):
-    seats_count = forms.TypedChoiceField(
-        label=_("Players"), choices=[(2, "2"), (3, "3"), (4, "4")], coerce=int, initial=4
-    )
-    mode = forms.ChoiceField(label=_("Length"), choices=MODES, initial="standard")
-    imperial_tasks = forms.BooleanField(
-        label=_("Imperial Tasks"),
-        required=False,
-        help_text=_("Three rounds; task cards score bonus points."),
-    )
-    ninja = forms.BooleanField(label=_("Power of the Ninja"), required=False)
+    """A new table: the site's settings, with the game's own option fields
+    (Game.option_fields) right after the number of players."""
+
+    seats_count = forms.TypedChoiceField(label=_("Players"), choices=[], coerce=int)
     visibility = forms.ChoiceField(label=_("Who may join"), choices=Table.VISIBILITIES)
     club: forms.ModelChoiceField = forms.ModelChoiceField(
         label=_("Club"), queryset=None, required=False
@@ -36,28 +33,37 @@ class TableForm(forms.Form):
     )
     rated = forms.BooleanField(label=_("Rated"), required=False)
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args, user, game: str = "ctg", **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = user.clubs.all()
+        self.game = registry.get(game)
+        club = cast(forms.ModelChoiceField, self.fields["club"])
+        club.queryset = user.clubs.all()
+        seats = cast(forms.TypedChoiceField, self.fields["seats_count"])
+        seats.choices = [(n, str(n)) for n in self.game.seats]
+        seats.initial = max(self.game.seats)
+        option_fields = self.game.option_fields()
+        self.option_names = list(option_fields)
+        fields = list(self.fields.items())
+        self.fields = dict(fields[:1]) | option_fields | dict(fields[1:])
 
     def clean(self):
         data = super().clean()
         if data.get("visibility") == Table.CLUB and not data.get("club"):
             self.add_error("club", _("Choose the club whose members may join."))
-        if data.get("imperial_tasks") and data.get("mode") == "quick":
-            self.add_error(
-                "mode", _("Imperial Tasks is played over three rounds, not as a quick game.")
+        try:
+            self.options = self.game.options_from_form(
+                {name: data.get(name) for name in self.option_names}
             )
+        except ValidationError as error:
+            self.add_error(None, error)
         return data
 
     def table_options(self) -> dict:
         data = self.cleaned_data
-        rounds = 3 if data["imperial_tasks"] else (1 if data["mode"] == "quick" else 4)
         return {
+            "game": self.game.key,
+            "options": self.options,
             "seats_count": data["seats_count"],
-            "rounds": rounds,
-            "imperial_tasks": data["imperial_tasks"],
-            "ninja": data["ninja"],
             "visibility": data["visibility"],
             "club": data["club"] if data["visibility"] == Table.CLUB else None,
             "seat_order": data["seat_order"],

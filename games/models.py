@@ -78,9 +78,10 @@ class Table(models.Model):
     RANDOM_ORDER, HOST_ORDER = "random", "host"
     SEAT_ORDERS = [(RANDOM_ORDER, _("random")), (HOST_ORDER, _("as the host sets it"))]
 
-    # The registered game played here (games.registry); the columns below up to `rated`
-    # but `seats_count` are Call to Glory's options.
+    # The registered game played here (games.registry), and its own options (JSON the game
+    # validates, Game.clean_options).
     game = models.CharField(_("game"), max_length=16, default="ctg")
+    options = models.JSONField(_("options"), default=dict, blank=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
     )
@@ -89,9 +90,6 @@ class Table(models.Model):
     )
     visibility = models.CharField(_("who may join"), max_length=8, choices=VISIBILITIES)
     seats_count = models.PositiveSmallIntegerField(_("players"), default=4)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
-    imperial_tasks = models.BooleanField(_("Imperial Tasks"), default=False)
-    ninja = models.BooleanField(_("Power of the Ninja"), default=False)
     seat_order = models.CharField(
         _("seat order"), max_length=8, choices=SEAT_ORDERS, default=RANDOM_ORDER
     )
@@ -108,8 +106,6 @@ class Table(models.Model):
     version = models.PositiveIntegerField(default=0)
     deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
-    # With Imperial Tasks: the task cards the game was dealt from (see TaskCards).
-    task_distribution = models.JSONField(null=True, blank=True)
     # The next game of the same players, opened from this one once it finished.
     rematch = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of"
@@ -141,8 +137,8 @@ class Table(models.Model):
             ),
             models.CheckConstraint(
                 condition=~models.Q(game="ctg")
-                | models.Q(imperial_tasks=True, rounds=3)
-                | models.Q(imperial_tasks=False, rounds__in=[1, 4]),
+                | models.Q(options__imperial_tasks=True, options__rounds=3)
+                | models.Q(options__imperial_tasks=False, options__rounds__in=[1, 4]),
                 name="table_rounds_fit_variants",
             ),
             models.CheckConstraint(
@@ -166,17 +162,9 @@ class Table(models.Model):
     def plugin(self) -> Game:
         return get_game(self.game)
 
-    @property
-    def options(self) -> engine.Options:
-        return engine.Options(self.seats_count, self.rounds, frozenset(self.variants))
-
-    @property
-    def variants(self) -> list[str]:
-        return [
-            name
-            for name, on in (("imperial-tasks", self.imperial_tasks), ("ninja", self.ninja))
-            if on
-        ]
+    def option_labels(self) -> list[str]:
+        """The game's options as lists show them."""
+        return self.plugin.option_labels(self.options)
 
     def deck(self, round_index: int) -> list[int]:
         """The shuffled deck of a round, as values; follows from the table's secret seed."""
@@ -280,6 +268,18 @@ class Seat(models.Model):
     @property
     def is_ai(self) -> bool:
         return bool(self.ai_level)
+
+    @property
+    def display_name(self) -> str:
+        """The name to show: an AI player's stored name (its level's English name and a
+        number, the same in every language, as the record knows it) in the active language."""
+        level = self.table.plugin.ai_levels.get(self.ai_level) if self.is_ai else None
+        if level is None:
+            return self.name
+        stored = f"{self.table.plugin.ai_name(self.ai_level)} "
+        if not self.name.startswith(stored):
+            return self.name
+        return f"{level[0]} {self.name[len(stored) :]}"
 
 
 def _default(letter: str) -> str:

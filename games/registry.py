@@ -76,6 +76,46 @@ class Game:
     rounds: tuple[int, ...] = ()  # round counts a score pad may hold
     online = True  # whether tables can be opened for it
 
+    # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
+    # game (`PlayedGame.options`); the shared models hold no column of any one game.
+    def option_fields(self) -> dict[str, Any]:
+        """Form fields (name -> django.forms.Field) the table-creation form shows for the
+        game's options, right after the number of players."""
+        return {}
+
+    def options_from_form(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A table's options from those fields' cleaned values; raise
+        django.core.exceptions.ValidationError ({field: message}) for a bad combination."""
+        return {}
+
+    def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a new table keeps, defaults filled in; ValueError for options the
+        game does not have or values it does not take."""
+        if options:
+            raise ValueError(f"{self.name} has no options")
+        return {}
+
+    def option_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """A table's options as a player reads them in lists (the lobby)."""
+        return []
+
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a played game keeps of a table's (or a score pad's) options."""
+        return {}
+
+    def played_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """A played game's kept options as a player reads them in history."""
+        return []
+
+    def variants(self, options: Mapping[str, Any]) -> list[str]:
+        """The variants named in records and the API, from a table's or a played game's
+        options."""
+        return []
+
+    def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
+        """Whether the score pad asks for a bonus apart from each round score."""
+        return False
+
     # --- play
     def new_state(self, table: Any, names: list[str]) -> Any:
         raise NotImplementedError

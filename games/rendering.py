@@ -83,7 +83,7 @@ def describe(name: str, text: str) -> str:
     return _("%(name)s ends the turn") % {"name": name}
 
 
-def _choices(view: dict) -> dict:
+def _choices(view: dict, shown: dict[str, str]) -> dict:
     """The legal decisions of the viewer, grouped the way the page offers them."""
     discards: dict[int, list[dict]] = {}
     groups: dict[str, list] = {
@@ -101,8 +101,9 @@ def _choices(view: dict) -> dict:
         elif verb == "discard":
             discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
         elif verb == "ninja":
+            target = " ".join(args[:-1])
             groups["ninja"].append(
-                {"text": text, "target": " ".join(args[:-1]), "card": card(args[-1])}
+                {"text": text, "target": shown.get(target, target), "card": card(args[-1])}
             )
         elif verb == "reveal":
             groups["reveal"].append({"text": text, "deck": args[0][0], "card": card(args[0][1:])})
@@ -118,7 +119,9 @@ def _choices(view: dict) -> dict:
 def board_context(table: Table, state: engine.State, viewer: int | None) -> dict:
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
-    names = view["players"]
+    # The engine's names for what it parses, the seats' names in the viewer's language to show.
+    shown = {seat.name: seat.display_name for seat in seats}
+    names = [shown.get(name, name) for name in view["players"]]
     players = []
     logged = logged_actions(state)
     last = last_move(logged, names, state.rnd)
@@ -135,7 +138,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         players.append(
             {
                 "position": position,
-                "name": seat.name,
+                "name": seat.display_name,
                 "is_ai": seat.is_ai,
                 "left": seat.left,
                 "is_decider": position == view["decider"],
@@ -156,7 +159,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             }
         )
     players_html = _players_html(table, state, players)
-    choices = _choices(view) if viewer is not None and table.pause_until is None else None
+    choices = _choices(view, shown) if viewer is not None and table.pause_until is None else None
     hand = [
         card(v) | {"count": c} | _card_choices(choices, int(v))
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
@@ -175,7 +178,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "you_label": _("you"),
         "hand": hand,
         "tasks": [{"code": t, "deck": t[0], "card": card(t[1:])} for t in view.get("tasks") or []],
-        "task_decks": _task_decks(table) if table.imperial_tasks else None,
+        "task_decks": _task_decks(table) if table.options.get("imperial_tasks") else None,
         "revealed": [
             r | {"name": names[r["seat"]], "card_info": card(r["card"][1:])}
             for r in view["revealed_tasks"]
@@ -184,7 +187,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         "choices": choices,
         "missing": _missing_sets(view, choices),
         "pause": _pause(table, seats, viewer),
-        "round_end": round_summary(view, len(view["round_scores"]))
+        "round_end": round_summary(view, len(view["round_scores"]), names)
         if table.pause_until is not None and view["round_scores"]
         else None,
         "decider_name": names[view["decider"]] if view["decider"] is not None else None,
@@ -196,7 +199,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             for i, r in enumerate(view["round_scores"])
         ],
         "last_move": last,
-        "headline": standing(table.result, viewer, names) if table.result else "",
+        "headline": standing(table.result, viewer, view["players"], names) if table.result else "",
         "log": log,
         "log_length": len(logged),
         "clock_left": clock_text(table.deadline),
@@ -288,9 +291,9 @@ def ending(round_score: dict, names: list[str]) -> str:
     ) % {"piles": _(" and ").join(piles)}
 
 
-def round_summary(view: dict, number: int) -> dict:
-    """Round `number` as it ended: why, each player's sets and what each scored."""
-    names = view["players"]
+def round_summary(view: dict, number: int, names: list[str]) -> dict:
+    """Round `number` as it ended: why, each player's sets and what each scored; `names`:
+    the players as the page shows them."""
     rounds = view["round_scores"][:number]
     this = rounds[-1]
     revealed = [r for r in view["revealed_tasks"] if r["round"] == number]
@@ -336,12 +339,13 @@ PLACES = {
 }
 
 
-def standing(result: dict, viewer: int | None, names: list[str]) -> str:
-    """The result in one line: "You won", "You placed 2nd of 4", or who won."""
-    places = result["placings"]
-    winners = [name for name in names if places[name] == 1]
+def standing(result: dict, viewer: int | None, players: list[str], names: list[str]) -> str:
+    """The result in one line: "You won", "You placed 2nd of 4", or who won. `players`: the
+    names the result is kept under; `names`: the same players as the page shows them."""
+    places = [result["placings"][player] for player in players]
+    winners = [name for name, place in zip(names, places, strict=True) if place == 1]
     if viewer is not None:
-        place = places[names[viewer]]
+        place = places[viewer]
         if place == 1:
             return _("You won!") if len(winners) == 1 else _("You share first place!")
         return _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
@@ -385,7 +389,7 @@ def _log(logged: list, view: dict, names: list[str]) -> str:
 
 def _task_decks(table: Table) -> list[dict]:
     """The task cards this game was dealt from, per deck with its bonus per card."""
-    distribution = table.task_distribution or DEFAULT_TASKS
+    distribution = table.options.get("task_distribution") or DEFAULT_TASKS
     return [
         {"deck": letter, "bonus": TASK_BONUS[i], "cards": [card(v) for v in distribution[letter]]}
         for i, letter in enumerate(TASK_DECKS)

@@ -228,29 +228,32 @@ def result(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.result is None:
         raise Http404(_("This game has no result yet."))
-    names = table.result["placings"]
+    view = engine.public_view(table.state())
+    # The result's names as the engine keeps them; the seats' names in the viewer's language.
+    shown = {seat.name: seat.display_name for seat in table.seats.all()}
+    names = [shown.get(name, name) for name in view["players"]]
     rows = sorted(
         (
             {
                 "name": name,
+                "shown": shown.get(name, name),
                 "place": place,
                 "total": table.result["totals"][name],
                 "rounds": [r["scores"][name] for r in table.result["rounds"]],
                 "forfeited": name in table.result.get("forfeited", []),
-                "mine": viewer is not None and table.state().names[viewer] == name,
+                "mine": viewer is not None and view["players"][viewer] == name,
             }
-            for name, place in names.items()
+            for name, place in table.result["placings"].items()
         ),
         key=lambda row: (row["place"], -row["total"]),
     )
-    view = engine.public_view(table.state())
     context = {
         "table": table,
         "rows": rows,
         "viewer": viewer,
-        "headline": rendering.standing(table.result, viewer, view["players"]),
+        "headline": rendering.standing(table.result, viewer, view["players"], names),
         "summaries": [
-            rendering.round_summary(view, n) for n in range(1, len(view["round_scores"]) + 1)
+            rendering.round_summary(view, n, names) for n in range(1, len(view["round_scores"]) + 1)
         ],
     }
     return render(request, "games/result.html", context)

@@ -24,13 +24,14 @@ from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.access import is_member
 from accounts.models import Club
 from games import registry
 from games.models import Table
-from history import queries
+from history import queries, records
 from history.views import _finished_table
 from leagues.models import League, PlayedGame, PlayerRating
 from tournaments import actions as tournament_rules
@@ -154,20 +155,24 @@ def _one_of(*values: str) -> dict:
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
 FILTERS = [
-    Param("game", _text(16), "the game's key, e.g. ctg"),
-    Param("player", _text(USERNAME), "username of a player in the game"),
-    Param("opponent", _text(USERNAME), "username of another player in the game"),
-    Param("club", _text(SLUG), "club slug (members only)"),
-    Param("league", _integer(), "league id"),
-    Param("tournament", _integer(), "tournament id"),
-    Param("date_from", {"type": "string", "format": "date"}, "first day, YYYY-MM-DD"),
-    Param("date_to", {"type": "string", "format": "date"}, "last day, YYYY-MM-DD"),
-    Param("players", _integer(2, 4), "number of players, 2 to 4"),
-    Param("mode", _one_of("standard", "quick", "imperial"), "standard, quick or imperial"),
-    Param("ninja", _one_of("yes", "no"), "yes or no"),
-    Param("where", _one_of("online", "physical"), "online or physical"),
-    Param("rated", _one_of("yes", "no"), "yes or no"),
-    Param("result", _one_of("won", "lost"), "won or lost, for the chosen player"),
+    Param("game", _text(16), gettext_noop("the game's key, e.g. ctg")),
+    Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
+    Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
+    Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
+    Param("league", _integer(), gettext_noop("league id")),
+    Param("tournament", _integer(), gettext_noop("tournament id")),
+    Param("date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")),
+    Param("date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")),
+    Param("players", _integer(2, 4), gettext_noop("number of players, 2 to 4")),
+    Param(
+        "mode",
+        _one_of("standard", "quick", "imperial"),
+        gettext_noop("standard, quick or imperial"),
+    ),
+    Param("ninja", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("where", _one_of("online", "physical"), gettext_noop("online or physical")),
+    Param("rated", _one_of("yes", "no"), gettext_noop("yes or no")),
+    Param("result", _one_of("won", "lost"), gettext_noop("won or lost, for the chosen player")),
 ]
 PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
@@ -226,14 +231,14 @@ def _paginate(request: HttpRequest, items, serialize, query: dict) -> JsonRespon
 
 def _game_json(request: HttpRequest, game: PlayedGame) -> dict:
     table_id = game.table_id
-    flags = (("imperial-tasks", game.imperial_tasks), ("ninja", game.ninja))
-    variants = [name for name, on in flags if on]
+    variants = registry.get(game.game).variants(game.options)
     return {
         "id": game.pk,
         "url": request.build_absolute_uri(reverse("api_game", args=[game.pk])),
         "game": game.game,
         "played_at": game.played_at.isoformat(),
         "source": game.source,
+        "imported": records.is_imported(game),
         "rated": game.rated,
         "rounds": game.rounds,
         "variants": variants,
@@ -413,6 +418,7 @@ def _components() -> dict:
                 "game": {"type": "string", "enum": list(registry.all_games())},
                 "played_at": {"type": "string", "format": "date-time"},
                 "source": {"type": "string", "enum": [PlayedGame.PAD, PlayedGame.ONLINE]},
+                "imported": {"type": "boolean"},
                 "rated": {"type": "boolean"},
                 "rounds": {"type": "integer", "enum": [1, 3, 4]},
                 "variants": {
@@ -559,30 +565,33 @@ def schema() -> dict:
         "components": {"schemas": _components()},
         "paths": {
             "/api/v1/games/": read(
-                "Finished games, newest first",
+                gettext_noop("Finished games, newest first"),
                 "GamePage",
                 "a page of games with next/previous links",
                 [p.openapi() for p in FILTERS] + paging,
                 query=True,
             ),
-            "/api/v1/games/{id}/": read("One game", "Game", "a game", item("id")),
+            "/api/v1/games/{id}/": read(gettext_noop("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
-                "The ctg-record/1 record of a finished online game",
+                gettext_noop("The ctg-record/1 record of a finished online game"),
                 "Record",
                 "a record (RULES.md §10)",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(
-                "A league's table (members of its club)", "LeagueTable", "the table", item("id")
+                gettext_noop("A league's table (members of its club)"),
+                "LeagueTable",
+                "the table",
+                item("id"),
             ),
             "/api/v1/tournaments/{id}/standings/": read(
-                "A tournament's standings by stage (members of its club)",
+                gettext_noop("A tournament's standings by stage (members of its club)"),
                 "TournamentStandings",
                 "the standings",
                 item("id"),
             ),
             "/api/v1/ratings/": read(
-                "Player ratings, best first",
+                gettext_noop("Player ratings, best first"),
                 "RatingPage",
                 "a page of ratings",
                 [p.openapi() for p in RATING_FILTERS] + paging,
@@ -598,5 +607,7 @@ def openapi(request: HttpRequest) -> JsonResponse:
 
 
 def docs(request: HttpRequest):
-    filters = [(p.name, p.schema["type"], p.description) for p in FILTERS]
-    return render(request, "history/api.html", {"schema": schema(), "filters": filters})
+    """The schema in words of the visitor's language (the schema itself stays in English)."""
+    paths = [(path, _(ops["get"]["summary"])) for path, ops in schema()["paths"].items()]
+    filters = [(p.name, p.schema["type"], _(p.description)) for p in FILTERS]
+    return render(request, "history/api.html", {"paths": paths, "filters": filters})

@@ -168,9 +168,11 @@ def filter_games(games, values: dict):
     elif mode == "quick":
         games = games.filter(rounds=1)
     elif mode == "imperial":
-        games = games.filter(imperial_tasks=True)
-    if data.get("ninja"):
-        games = games.filter(ninja=data["ninja"] == "yes")
+        games = games.filter(options__imperial_tasks=True)
+    if data.get("ninja") == "yes":
+        games = games.filter(options__ninja=True)
+    elif data.get("ninja") == "no":
+        games = games.filter(Q(options__ninja=False) | ~Q(options__has_key="ninja"))
     if data.get("where") == "online":
         games = games.filter(source=PlayedGame.ONLINE)
     elif data.get("where") == "physical":

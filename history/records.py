@@ -7,14 +7,22 @@ the importer's username is linked to the importer; every other name stays a name
 tables app only knows people and AI players, so those seats are stored as non-person seats
 (``ai_level = "import"``) named as in the record; no other account is ever linked, so nobody
 can put games into someone else's history.
+
+Any game's records share the rest: an imported game's ``PlayedGame.external_ref`` is
+``import:`` and a hash of its record (``content_ref``), so a record imported twice is stored
+once (``already_imported``), and pages and the API tell imported games apart (``is_imported``).
+A record may carry its date as ``played_at`` (ISO 8601); without one the game is dated now.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,8 +30,10 @@ from games.ctg import engine
 from games.ctg.game import CALL_TO_GLORY
 from games.models import Seat, Table
 from games.signals import game_finished
+from leagues.models import PlayedGame
 
 IMPORTED = "import"
+REF_PREFIX = "import:"
 
 
 class ImportRefused(Exception):
@@ -83,26 +93,82 @@ def check_names(names) -> None:
             )
 
 
-@transaction.atomic
-def import_record(record: dict, importer) -> Table:
+def content_ref(game: str, record: dict) -> str:
+    """The external_ref of an imported game: the same game's record always gives the same."""
+    canonical = json.dumps([game, record], sort_keys=True, separators=(",", ":"))
+    return REF_PREFIX + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def is_imported(game: PlayedGame) -> bool:
+    return game.external_ref.startswith(REF_PREFIX)
+
+
+def already_imported(ref: str) -> PlayedGame | None:
+    return PlayedGame.objects.filter(external_ref=ref).first()
+
+
+def played_at(record: dict) -> datetime:
+    """The record's own date (``played_at``), or now when it has none."""
+    raw = record.get("played_at")
+    if raw is None:
+        return timezone.now()
+    try:
+        when = datetime.fromisoformat(raw) if isinstance(raw, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise ImportRefused(_("The record's played_at is not a date such as 2026-03-01."))
+    if timezone.is_naive(when):
+        when = timezone.make_aware(when)
+    if when > timezone.now():
+        raise ImportRefused(_("The record's played_at lies in the future."))
+    return when
+
+
+@dataclass(frozen=True)
+class Imported:
+    game: PlayedGame
+    new: bool  # False: the record was imported before, and this is that game
+
+
+def import_record(record: dict, importer) -> Imported:
+    """Store a finished game's record once; importing it again finds the first game."""
     state = check(record)
+    when = played_at(record)
+    ref = content_ref(CALL_TO_GLORY.key, engine.to_record(state))
+    existing = already_imported(ref)
+    if existing is not None:
+        return Imported(existing, new=False)
+    try:
+        with transaction.atomic():
+            table = _store(state, importer, when)
+            # The result was recorded as the table finished: make it the record's game.
+            PlayedGame.objects.filter(table=table).update(external_ref=ref)
+    except IntegrityError:
+        # The same record, imported at the same moment by another request.
+        return Imported(PlayedGame.objects.get(external_ref=ref), new=False)
+    return Imported(PlayedGame.objects.get(table=table), new=True)
+
+
+def _store(state: engine.State, importer, when: datetime) -> Table:
     result = engine.result(state)
     names = list(state.names)
     options = state.options
-    now = timezone.now()
     table = Table.objects.create(
         host=importer,
         visibility=Table.PUBLIC,
         seats_count=len(names),
-        rounds=options.rounds,
-        imperial_tasks="imperial-tasks" in options.variants,
-        ninja="ninja" in options.variants,
+        options={
+            "rounds": options.rounds,
+            "imperial_tasks": "imperial-tasks" in options.variants,
+            "ninja": "ninja" in options.variants,
+        },
         rated=False,
         status=Table.FINISHED,
         record=engine.to_record(state),
         result=result,
-        started=now,
-        finished=now,
+        started=when,
+        finished=when,
     )
     for position, name in enumerate(names):
         mine = name == importer.username

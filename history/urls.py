@@ -21,7 +21,7 @@ urlpatterns = [
         name="api_tournament_standings",
     ),
     path("api/v1/ratings/", api.ratings, name="api_ratings"),
-    # Last: the API's other addresses answer a JSON 404. Only paths ending in a slash, so that
-    # an address missing its slash is still redirected to the one with it.
-    re_path(r"^api/v1/(?:.*/)?$", api.not_found),
+    # Last: the API's other addresses (any version) answer a JSON 404. Only paths ending in a
+    # slash, so that an address missing its slash is still redirected to the one with it.
+    re_path(r"^api/(?:.*/)?$", api.not_found),
 ]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.http import HtmxHttpRequest
 from games.access import not_found as table_not_found
 from games.access import viewer_of
+from games.models import Seat as TableSeat
 from games.models import Table
 from games.rendering import board_context
 from history import queries, records, replay
@@ -35,19 +36,40 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
     page = _page(request, games, PAGE_SIZE)
     query = request.GET.copy()
     query.pop("page", None)
+    shown = _ai_names(page.object_list)
     context = {
         "form": form,
         "page": page,
-        "rows": [_row(game) for game in page.object_list],
+        "rows": [_row(game, shown) for game in page.object_list],
         "query": query.urlencode(),
+        "active_filters": sum(1 for name in form.fields if request.GET.get(name)),
     }
     template = "history/list.html#results" if request.htmx else "history/list.html"
     return render(request, template, context)
 
 
-def _row(game: PlayedGame) -> dict:
+def _ai_names(games) -> dict[tuple[int, int], str]:
+    """The names of the AI players of these games, in the viewer's language, by (game, seat)."""
+    tables = {game.table_id: game.pk for game in games if game.table_id}
+    seats = TableSeat.objects.filter(table_id__in=tables).exclude(ai_level="")
+    return {
+        (tables[seat.table_id], seat.position): seat.display_name
+        for seat in seats.select_related("table")
+    }
+
+
+def _named(seats, shown: dict[tuple[int, int], str]) -> list[tuple[PlayedSeat, str]]:
+    return [(seat, shown.get((seat.game_id, seat.seat), seat.name)) for seat in seats]
+
+
+def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
-    return {"game": game, "seats": seats, "table_id": game.table_id}
+    return {
+        "game": game,
+        "seats": _named(seats, shown),
+        "table_id": game.table_id,
+        "imported": records.is_imported(game),
+    }
 
 
 def _visible_game(request: HtmxHttpRequest, game_id: int) -> PlayedGame:
@@ -73,14 +95,16 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         for r in range(1, game.rounds + 1)
     ]
     changes = _rating_changes(game, seats)
+    shown = _ai_names([game])
     table_id = game.table_id
     table = Table.objects.filter(pk=table_id).first() if table_id else None
     context = {
         "game": game,
-        "seats": seats,
+        "imported": records.is_imported(game),
+        "seats": _named(seats, shown),
         "rounds": rounds,
         "changes": changes,
-        "placed": sorted(seats, key=lambda s: (s.place or 9, s.seat)),
+        "placed": _named(sorted(seats, key=lambda s: (s.place or 9, s.seat)), shown),
         "table": table if table and table.status == Table.FINISHED else None,
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
@@ -123,8 +147,12 @@ def _finished_table(request: HttpRequest, table_id: int) -> Table:
 def record_download(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     """Finished games only: a running game's record holds the order of the decks."""
     table = _finished_table(request, table_id)
+    # The date travels with the record, so that importing it elsewhere keeps it.
+    record = dict(table.record or {})
+    if table.finished:
+        record["played_at"] = table.finished.isoformat()
     response = HttpResponse(
-        json.dumps(table.record, indent=1), content_type="application/json; charset=utf-8"
+        json.dumps(record, indent=1), content_type="application/json; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="ctg-table-{table.pk}.json"'
     return response
@@ -152,7 +180,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         if viewer is not None and viewer >= len(seats):
             viewer = None
         views = [{"seat": None, "name": _("Public view")}] + [
-            {"seat": s.position, "name": s.name} for s in seats
+            {"seat": s.position, "name": s.display_name} for s in seats
         ]
     record: dict = table.record or {}
     lines = replay.action_lines(record)
@@ -176,6 +204,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "views": views,
         "running": running,
         "last_action": lines[step - 1][1] if step else "",
+        "piles": {pile: cards[::-1] for pile, cards in board["discard_piles"].items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
     }
@@ -194,12 +223,14 @@ def record_import(request: HtmxHttpRequest) -> HttpResponse:
         else:
             text = request.POST.get("record", "")
         try:
-            table = records.import_record(records.parse(text), request.user)
+            imported = records.import_record(records.parse(text), request.user)
         except records.ImportRefused as refused:
             error = refused.message
         else:
-            messages.success(request, _("The game was imported as an unrated game."))
-            game = PlayedGame.objects.get(table=table)
-            return redirect("history_game", game.pk)
+            if imported.new:
+                messages.success(request, _("The game was imported as an unrated game."))
+            else:
+                messages.info(request, _("This game was imported before: here it is."))
+            return redirect("history_game", imported.game.pk)
     status = 400 if error else 200
     return render(request, "history/import.html", {"error": error, "text": text}, status=status)

@@ -6,10 +6,11 @@ Every function here validates, writes inside a transaction, and leaves the slow 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, connections, transaction
@@ -73,8 +74,7 @@ def record_result(
     played_at: datetime | None = None,
     club: Club | None = None,
     league: League | None = None,
-    imperial_tasks: bool = False,
-    ninja: bool = False,
+    options: Mapping[str, Any] | None = None,
     rated: bool = True,
     external_ref: str = "",
     source: str = PlayedGame.ONLINE,
@@ -93,6 +93,8 @@ def record_result(
     - ``played_at``: when the game ended (default now). A game older than others already
       rated makes the ratings recompute from that point.
     - ``club`` / ``league``: where the result counts; both optional for online games.
+    - ``options``: the game's options it was played with (a table's, say); the game keeps
+      what a played game needs of them (Game.played_options).
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
     - ``game``: the registered game's key; ``table``: the online table that was played.
@@ -130,8 +132,7 @@ def record_result(
         status=PlayedGame.CONFIRMED,
         played_at=played_at or now,
         rounds=rounds,
-        imperial_tasks=imperial_tasks,
-        ninja=ninja,
+        options=rules.played_options(options or {}),
         rated=rated,
         external_ref=external_ref,
         confirmed_at=now,
@@ -173,8 +174,9 @@ def start_pad_game(
             source=PlayedGame.PAD,
             played_at=played_at or timezone.now(),
             rounds=league.rounds,
-            imperial_tasks=league.imperial_tasks,
-            ninja=league.ninja,
+            options=registry.get(league.game).played_options(
+                {"imperial_tasks": league.imperial_tasks, "ninja": league.ninja}
+            ),
             created_by=by,
         )
         PlayedSeat.objects.bulk_create(
@@ -196,7 +198,7 @@ def enter_round(
     """
     if not 1 <= round_no <= game.rounds:
         raise ValueError("no such round")
-    if not game.imperial_tasks:
+    if not game.keeps_bonuses:
         bonuses = None
     problems = registry.get(game.game).pad_problems(round_no, scores, bonuses)
     if problems:
@@ -265,6 +267,23 @@ def confirm(game: PlayedGame, by, is_organiser: bool) -> bool:
             game.league.participants.add(*users)
         _after_result_change(game, game.played_at, "result confirmed")
     return True
+
+
+def reset_projector_link(league: League) -> str:
+    """A new projector link for the league; screens still showing the old one go blank."""
+    token = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        League.objects.filter(pk=league.pk).update(projector_token=token)
+        transaction.on_commit(lambda: live.broadcast_table(league.pk))
+    league.projector_token = token
+    return token
+
+
+def by_projector_token(token: str) -> League | None:
+    """The league whose projector link this is; None for an old (reset) or unknown link."""
+    if not token:
+        return None
+    return League.objects.select_related("club").filter(projector_token=token).first()
 
 
 def link_guest(club: Club, guest_name: str, user) -> int:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
+from games import registry
 from games.ctg.engine import pad as scorepad
 from leagues import ratings, standings
 
@@ -66,6 +67,9 @@ class League(models.Model):
     table_version = models.PositiveIntegerField(default=0)
     table = models.JSONField(default=list, blank=True)
     table_updated = models.DateTimeField(null=True, blank=True)
+    # The projector's link, which opens without logging in; empty until the organiser makes
+    # one, and replaced (the old link then shows nothing) when he resets it.
+    projector_token = models.CharField(max_length=43, blank=True, default="")
 
     class Meta:
         ordering = ["-created"]
@@ -89,6 +93,11 @@ class League(models.Model):
             models.CheckConstraint(
                 condition=Q(table_version__lte=F("results_version")),
                 name="league_table_not_ahead",
+            ),
+            models.UniqueConstraint(
+                fields=["projector_token"],
+                condition=~Q(projector_token=""),
+                name="league_projector_token_unique",
             ),
         ]
 
@@ -166,8 +175,8 @@ class PlayedGame(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
     played_at = models.DateTimeField(_("played at"), default=timezone.now)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
-    imperial_tasks = models.BooleanField(default=False)
-    ninja = models.BooleanField(default=False)
+    # The game's own options it was played with (Game.played_options).
+    options = models.JSONField(_("options"), default=dict, blank=True)
     rated = models.BooleanField(_("rated"), default=True)
     # The online table that was played, for online games.
     table = models.OneToOneField(
@@ -247,6 +256,15 @@ class PlayedGame(models.Model):
 
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
+
+    def option_labels(self) -> list[str]:
+        """The options it was played with, as history shows them."""
+        return registry.get(self.game).played_labels(self.options)
+
+    @property
+    def keeps_bonuses(self) -> bool:
+        """Its score pad takes a bonus apart from each round score."""
+        return registry.get(self.game).pad_keeps_bonuses(self.options)
 
 
 class PlayedSeat(models.Model):

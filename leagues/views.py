@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -126,6 +127,10 @@ def league_detail(request, slug, league_id):
         "open_pads": games.exclude(status=PlayedGame.CONFIRMED)[:10],
         "job": league.recompute_jobs.first() if is_organiser(membership) else None,
     }
+    if is_organiser(membership) and league.projector_token:
+        context["projector_url"] = request.build_absolute_uri(
+            reverse("league_screen", args=[league.projector_token])
+        )
     return render(request, "leagues/league.html", context)
 
 
@@ -194,6 +199,39 @@ def league_link_guest(request, slug, league_id):
     return redirect(league)
 
 
+@login_required
+@require_POST
+def projector_link(request, slug, league_id):
+    """The organiser makes the projector's link, or replaces it: the old one stops working."""
+    league, _m = get_league_for_organiser(request.user, slug, league_id)
+    actions.reset_projector_link(league)
+    messages.success(request, _("The projector link is new; any older link no longer works."))
+    return redirect(league)
+
+
+def screen_context(league: League) -> dict:
+    """What the projector screen shows; the page and its push share it."""
+    recent = league.games.filter(status=PlayedGame.CONFIRMED).prefetch_related(
+        Prefetch("seats", queryset=PlayedSeat.objects.select_related("user"))
+    )
+    return {"league": league, "rows": league.table, "viewer_key": "", "recent": recent[:6]}
+
+
+def projector_screen(request, token: str):
+    """The projector screen, opened by its link alone: no login, no site navigation."""
+    league = actions.by_projector_token(token)
+    if league is None:
+        raise Http404(_("This projector link does not work (any more)."))
+    response = render(
+        request,
+        "leagues/screen.html",
+        screen_context(league) | {"club": league.club, "token": token},
+    )
+    # The link is the key: keep it out of the Referer of anything the page loads.
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 # --- score pad --------------------------------------------------------------------------
 
 
@@ -241,7 +279,7 @@ def pad(request, slug, game_id):
     can_enter = game.can_be_entered_by(request.user, organiser)
     form = None
     if can_enter and next_round:
-        form = RoundForm(seats=seats, with_bonus=game.imperial_tasks)
+        form = RoundForm(seats=seats, with_bonus=game.keeps_bonuses)
     context = {
         "game": game,
         "club": game.club,
@@ -275,7 +313,7 @@ def pad_round(request, slug, game_id, round_no):
     form = RoundForm(
         request.POST or None,
         seats=seats,
-        with_bonus=game.imperial_tasks,
+        with_bonus=game.keeps_bonuses,
         initial_scores=scores.get(round_no, {}),
     )
     problems = []

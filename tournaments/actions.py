@@ -7,6 +7,7 @@ transactions and the projector pages are told after commit (``tournaments.live``
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -74,6 +75,16 @@ def _set_stages(tournament: Tournament, stages: list[dict]) -> None:
         Stage.objects.create(tournament=tournament, order=order, **fields)
 
 
+def reset_projector_link(tournament: Tournament) -> str:
+    """A new projector link for the event; screens still showing the old one go blank."""
+    token = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(projector_token=token)
+        _changed(tournament)
+    tournament.projector_token = token
+    return token
+
+
 def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry:
     """Register (or re-register after dropping out) a player; late arrivals come in here."""
     with transaction.atomic():
@@ -110,6 +121,13 @@ def active_players(tournament: Tournament) -> list[int]:
 # --- reading an event ----------------------------------------------------------------------
 
 
+def by_projector_token(token: str) -> Tournament | None:
+    """The event whose projector link this is; None for an old (reset) or unknown link."""
+    if not token:
+        return None
+    return Tournament.objects.select_related("club").filter(projector_token=token).first()
+
+
 def rounds_of(tournament: Tournament) -> list[TournamentRound]:
     """Every round of the event in playing order, with tables and their games loaded."""
     return list(
@@ -121,7 +139,8 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                 queryset=TournamentTable.objects.select_related(
                     "game", "online_table"
                 ).prefetch_related(
-                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat"))
+                    Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat")),
+                    "game__seats__round_scores",
                 ),
             )
         )
@@ -141,6 +160,9 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
         round=table.round.number,
         scores={user_id: s.total for user_id, s in people},
         places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
+        round_scores={
+            user_id: [r.score + r.bonus for r in s.round_scores.all()] for user_id, s in people
+        },
     )
 
 
@@ -339,7 +361,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     visibility="club",
                     seats_count=len(players),
-                    rounds=tournament.rounds_per_game,
+                    options={"rounds": tournament.rounds_per_game},
                     rated=tournament.rated,
                     seat_order="host",
                 )
@@ -352,6 +374,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     source=PlayedGame.PAD,
                     rounds=tournament.rounds_per_game,
+                    options=registry.get(tournament.game).played_options({}),
                     rated=tournament.rated,
                     created_by=by,
                 )

@@ -1,8 +1,13 @@
-"""Live tournament pages: members of the tournament's club listen, rendered per viewer."""
+"""Live tournament pages: members of the tournament's club listen, rendered per viewer; the
+projector screen listens through the event's link instead of a login."""
 
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import WebsocketConsumer
+from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
 from accounts.consumers import ClubObjectConsumer
+from tournaments.actions import by_projector_token
 from tournaments.live import tournament_group
 from tournaments.models import Tournament
 
@@ -20,4 +25,34 @@ class TournamentConsumer(ClubObjectConsumer):
         if tournament is None:
             return
         context = {**live_context(tournament, self.scope["user"]), "oob": True}
+        self.send(text_data=render_to_string("tournaments/live.html#live", context))
+
+
+class ProjectorConsumer(WebsocketConsumer):
+    """The projector screen: what anyone in the room sees, for as long as its link is valid."""
+
+    def connect(self) -> None:
+        self.token = self.scope["url_route"]["kwargs"]["token"]
+        tournament = by_projector_token(self.token)
+        if tournament is None:
+            self.close()
+            return
+        group = tournament_group(tournament.pk)
+        self.groups.append(group)
+        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
+        self.accept()
+
+    def receive(self, text_data=None, bytes_data=None) -> None:
+        pass
+
+    def tournament_changed(self, event):
+        from tournaments.views import live_context
+
+        # Checked at every push: a reset link ends the screens that opened it.
+        tournament = by_projector_token(self.token)
+        if tournament is None:
+            self.send(text_data=render_to_string("tournaments/screen.html#gone"))
+            self.close()
+            return
+        context = {**live_context(tournament, AnonymousUser()), "oob": True}
         self.send(text_data=render_to_string("tournaments/live.html#live", context))

@@ -71,6 +71,9 @@ class Tournament(models.Model):
     allow_ai = models.BooleanField(_("an AI player may fill a no-show's seat"), default=False)
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
+    # The projector's link, which opens without logging in; empty until the organiser makes
+    # one, and replaced (the old link then shows nothing) when he resets it.
+    projector_token = models.CharField(max_length=43, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -89,6 +92,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=TournamentStatus.values),
                 name="tournament_status_valid",
+            ),
+            models.UniqueConstraint(
+                fields=["projector_token"],
+                condition=~Q(projector_token=""),
+                name="tournament_projector_token_unique",
             ),
         ]
 

@@ -4,7 +4,10 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -222,6 +225,10 @@ def tournament_detail(request, slug, tournament_id):
         "my_entry": next((e for e in entries if e.user_id == request.user.pk), None),
         "stages": list(tournament.stages.all()),
     }
+    if organiser and tournament.projector_token:
+        context["projector_url"] = request.build_absolute_uri(
+            reverse("projector_screen", args=[tournament.projector_token])
+        )
     if organiser:
         registered = {e.user_id for e in entries}
         context["others"] = tournament.club.members.exclude(pk__in=registered).order_by("username")
@@ -232,6 +239,28 @@ def tournament_detail(request, slug, tournament_id):
 def tournament_projector(request, slug, tournament_id):
     tournament, _m = _tournament(request.user, slug, tournament_id)
     return render(request, "tournaments/projector.html", live_context(tournament, request.user))
+
+
+@login_required
+@require_POST
+def projector_link(request, slug, tournament_id):
+    """The organiser makes the projector's link, or replaces it: the old one stops working."""
+    tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
+    tournaments.reset_projector_link(tournament)
+    messages.success(request, _("The projector link is new; any older link no longer works."))
+    return redirect(tournament)
+
+
+def projector_screen(request, token: str):
+    """The projector screen, opened by its link alone: no login, no site navigation."""
+    tournament = tournaments.by_projector_token(token)
+    if tournament is None:
+        raise Http404(_("This projector link does not work (any more)."))
+    context = live_context(tournament, AnonymousUser()) | {"token": token}
+    response = render(request, "tournaments/screen.html", context)
+    # The link is the key: keep it out of the Referer of anything the page loads.
+    response["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 @login_required

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.ctg import ai, engine
 from games.ctg.engine import pad
 from games.ctg.engine.record import logged_actions
 from games.registry import Game, MoveRefused, Result, with_forfeits
+
+MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
+# A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
+# its game was dealt from (games.models.TaskCards), once it starts.
+DEFAULT_OPTIONS = {"rounds": 4, "imperial_tasks": False, "ninja": False}
+# Variant names (records, API) -> option.
+VARIANTS = {"imperial-tasks": "imperial_tasks", "ninja": "ninja"}
 
 
 class CallToGlory(Game):
@@ -50,16 +59,83 @@ class CallToGlory(Game):
     board_template = "games/table.html#board"
     rounds = (1, 3, 4)
 
+    def option_fields(self) -> dict[str, Any]:
+        return {
+            "mode": forms.ChoiceField(label=_("Length"), choices=MODES, initial="standard"),
+            "imperial_tasks": forms.BooleanField(
+                label=_("Imperial Tasks"),
+                required=False,
+                help_text=_("Three rounds; task cards score bonus points."),
+            ),
+            "ninja": forms.BooleanField(label=_("Power of the Ninja"), required=False),
+        }
+
+    def options_from_form(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        if data.get("imperial_tasks") and data.get("mode") == "quick":
+            raise ValidationError(
+                {"mode": _("Imperial Tasks is played over three rounds, not as a quick game.")}
+            )
+        tasks = bool(data.get("imperial_tasks"))
+        rounds = 3 if tasks else (1 if data.get("mode") == "quick" else 4)
+        return {"rounds": rounds, "imperial_tasks": tasks, "ninja": bool(data.get("ninja"))}
+
+    def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        # The task cards are dealt when a game starts: a new table (a rematch) deals afresh.
+        unknown = set(options) - set(DEFAULT_OPTIONS) - {"task_distribution"}
+        if unknown:
+            raise ValueError(f"Call to Glory has no option {', '.join(sorted(unknown))}")
+        cleaned = {key: options.get(key, default) for key, default in DEFAULT_OPTIONS.items()}
+        if not all(isinstance(cleaned[key], bool) for key in ("imperial_tasks", "ninja")):
+            raise ValueError("Imperial Tasks and Ninja are on or off")
+        if cleaned["rounds"] not in ((3,) if cleaned["imperial_tasks"] else (1, 4)):
+            raise ValueError("a game has 4 rounds, 1 (quick) or 3 (Imperial Tasks)")
+        return cleaned
+
+    def option_labels(self, options: Mapping[str, Any]) -> list[str]:
+        if options.get("imperial_tasks"):
+            length = _("Imperial Tasks")
+        elif options.get("rounds") == 1:
+            length = _("quick game")
+        else:
+            length = _("standard")
+        return [str(length)] + ([str(_("Power of the Ninja"))] if options.get("ninja") else [])
+
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "imperial_tasks": bool(options.get("imperial_tasks")),
+            "ninja": bool(options.get("ninja")),
+        }
+
+    def played_labels(self, options: Mapping[str, Any]) -> list[str]:
+        labels = [_("Imperial Tasks")] if options.get("imperial_tasks") else []
+        if options.get("ninja"):
+            labels.append(_("Power of the Ninja"))
+        return [str(label) for label in labels]
+
+    def variants(self, options: Mapping[str, Any]) -> list[str]:
+        return [name for name, option in VARIANTS.items() if options.get(option)]
+
+    def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
+        return bool(options.get("imperial_tasks"))
+
+    def engine_options(self, table: Any) -> engine.Options:
+        return engine.Options(
+            table.seats_count, table.options["rounds"], frozenset(self.variants(table.options))
+        )
+
     def new_state(self, table: Any, names: list[str]) -> engine.State:
         tasks = None
-        if table.imperial_tasks:
+        if table.options.get("imperial_tasks"):
             from games.ctg.engine.state import deal_tasks
             from games.models import TaskCards
 
-            table.task_distribution = TaskCards.current()
+            distribution = TaskCards.current()
+            table.options = table.options | {"task_distribution": distribution}
             rng = random.Random(f"{table.seed}:tasks")
-            tasks = deal_tasks(table.seats_count, rng, table.task_distribution)
-        return engine.new_game(table.options, names, decks=[table.deck(0)], tasks=tasks)
+            tasks = deal_tasks(table.seats_count, rng, distribution)
+        return engine.new_game(
+            self.engine_options(table), names, decks=[table.deck(0)], tasks=tasks
+        )
 
     def load(self, table: Any) -> engine.State:
         return table.supply_decks(engine.from_record(table.record))
@@ -95,7 +171,7 @@ class CallToGlory(Game):
 
     def ai_view(self, table: Any, state: engine.State, seat: int) -> dict[str, Any]:
         """What an AI player at `seat` may see: its view and the game's task card faces."""
-        return engine.view(state, seat) | {"task_cards": table.task_distribution}
+        return engine.view(state, seat) | {"task_cards": table.options.get("task_distribution")}
 
     def ai_name(self, level: str) -> str:
         return ai.LEVELS[level][0]
@@ -123,7 +199,7 @@ class CallToGlory(Game):
             scores=[record["totals"][name] for name in names],
             round_scores=[[r["scores"][name] for r in record["rounds"]] for name in names],
             round_bonuses=task_bonuses(state),
-            variants=frozenset(table.variants),
+            variants=frozenset(self.variants(table.options)),
             record=record,
         )
 

@@ -2,6 +2,7 @@
 
 import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
@@ -106,3 +107,104 @@ def test_it_translates_messages_from_python_code(club, charlie, language, text):
     response = client.get(club.get_absolute_url())
     assert response.status_code == 404
     assert text in response.content.decode()
+
+
+class _Text(HTMLParser):
+    """The words a reader sees: text outside code and scripts, and labels read aloud."""
+
+    SKIP = {"script", "style", "code", "textarea"}
+
+    def __init__(self):
+        super().__init__()
+        self.segments: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.SKIP:
+            self.skipping += 1
+        self.segments += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
+
+    def handle_endtag(self, tag):
+        if tag in self.SKIP and self.skipping:
+            self.skipping -= 1
+
+    def handle_data(self, data):
+        if not self.skipping and data.strip():
+            self.segments.append(" ".join(data.split()))
+
+
+ENGLISH_WORDS = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
+# Names that are the same in every language.
+PROPER_NAMES = ("Call to Glory", "De l'Orc pour les Braves", "OpenAPI")
+
+
+def untranslated(get, language: str) -> list[str]:
+    """Phrases a page shows in English whatever the language: built outside the catalogues.
+
+    `get(language)` renders the same page in a language; a phrase of two or more words that
+    reads the same in English and in `language` was never translated.
+    """
+
+    def phrases(lang: str) -> set[str]:
+        parser = _Text()
+        parser.feed(get(lang))
+        return {s for s in parser.segments if ENGLISH_WORDS.search(s)}
+
+    same = phrases(language) & phrases("en")
+    return sorted(s for s in same if not any(name in s for name in PROPER_NAMES))
+
+
+def page_in(client, url):
+    def get(language: str) -> str:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        response = client.get(url)
+        assert response.status_code == 200, url
+        return response.content.decode()
+
+    return get
+
+
+@pytest.fixture
+def ai_tables(alice):
+    """alice against two Card counters: a table still open, one running, one finished."""
+    from games import actions
+    from tests.games.conftest import open_table
+    from tests.games.test_rematch import finished_table
+
+    waiting = open_table(alice, seats_count=3)
+    running = open_table(alice, seats_count=3)
+    for table in (waiting, running):
+        actions.add_ai(table.pk, alice, "heuristic")
+        actions.add_ai(table.pk, alice, "heuristic")
+    actions.start(running.pk, alice)
+    finished = finished_table([alice], ai_level="heuristic")
+    return waiting, running, finished
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_it_shows_ai_players_names_in_the_viewers_language(ai_tables, alice, language):
+    waiting, running, finished = ai_tables
+    client = client_for(alice)
+    game = finished.played_game
+    pages = [
+        waiting.get_absolute_url(),
+        running.get_absolute_url(),
+        reverse("lobby"),
+        reverse("history"),
+        reverse("history_game", args=[game.pk]),
+        reverse("history_replay", args=[finished.pk]),
+    ]
+    left = {url: untranslated(page_in(client, url), language) for url in pages}
+    assert {url: phrases for url, phrases in left.items() if phrases} == {}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_it_translates_the_api_page_built_from_its_schema(client, db, language):
+    assert untranslated(page_in(client, reverse("api_docs")), language) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_it_translates_the_empty_choice_of_a_select(alice, language):
+    page = page_in(client_for(alice), reverse("table_create"))(language)
+    assert '<select name="club"' in page
+    assert "- Select an option -" not in page

@@ -74,7 +74,12 @@ def tables_with_people() -> list[tuple[Table, User]]:
     for i in range(TABLES):
         person = User.objects.create_user(f"player{i}", password="pw-player-123")
         table = actions.create_table(
-            person, seats_count=3, rounds=1, visibility="public", seat_order="host", rated=True
+            person,
+            seats_count=3,
+            options={"rounds": 1},
+            visibility="public",
+            seat_order="host",
+            rated=True,
         )
         actions.add_ai(table.pk, person, "heuristic")
         actions.add_ai(table.pk, person, "search" if i % 2 else "greedy")

@@ -2,15 +2,14 @@ import pytest
 
 from games import actions
 
+# Call to Glory's own options (Table.options); the rest are the site's table settings.
+GAME_OPTIONS = ("rounds", "imperial_tasks", "ninja")
 
-def open_table(host, **options):
-    defaults = {
-        "seats_count": 2,
-        "rounds": 1,
-        "visibility": "public",
-        "seat_order": "host",
-    }
-    return actions.create_table(host, **(defaults | options))
+
+def open_table(host, **settings):
+    options = {"rounds": 1} | {k: settings.pop(k) for k in GAME_OPTIONS if k in settings}
+    defaults = {"seats_count": 2, "visibility": "public", "seat_order": "host"}
+    return actions.create_table(host, options=options, **(defaults | settings))
 
 
 @pytest.fixture

@@ -32,8 +32,10 @@ def shot(page, name: str, full_page: bool = True) -> None:
 def alice_decisions_to_round_end(seed: int) -> int:
     """How often alice decides in round 1 at a four-seat table of Beginners, played the way
     the site plays its AI players and the way this test clicks."""
-    table = Table(seed=seed, seats_count=4, rounds=4)
-    state = engine.new_game(table.options, ["alice", "b", "c", "d"], decks=[table.deck(0)])
+    table = Table(seed=seed, seats_count=4, options={"rounds": 4})
+    state = engine.new_game(
+        CALL_TO_GLORY.engine_options(table), ["alice", "b", "c", "d"], decks=[table.deck(0)]
+    )
     count = 0
     while not state.history:
         seat = state.decider

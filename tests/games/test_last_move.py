@@ -11,6 +11,7 @@ from django.test import Client
 
 from games import actions
 from games.ctg import engine
+from games.ctg.game import CALL_TO_GLORY
 from games.models import Table
 from tests.games.conftest import open_table
 
@@ -19,8 +20,10 @@ pytestmark = pytest.mark.django_db
 
 def first_turn_lay(seed: int) -> str | None:
     """The set alice can lay after drawing D1 (and D2) on her first turn, if any."""
-    table = Table(seed=seed, seats_count=2, rounds=1)
-    state = engine.new_game(table.options, ["alice", "bob"], decks=[table.deck(0)])
+    table = Table(seed=seed, seats_count=2, options={"rounds": 1})
+    state = engine.new_game(
+        CALL_TO_GLORY.engine_options(table), ["alice", "bob"], decks=[table.deck(0)]
+    )
     for text in ("draw D1", "draw D2"):
         if text in engine.view(state, 0)["legal_texts"]:
             state.apply(engine.parse_action(text, state.names), 0)

@@ -32,7 +32,13 @@ def test_it_opens_a_table_from_the_form_with_the_host_seated(client, alice):
     )
     table = Table.objects.get()
     assert response.status_code == 302
-    assert (table.seats_count, table.rounds, table.ninja, table.clock_seconds) == (3, 1, True, 60)
+    options = table.options
+    assert (table.seats_count, options["rounds"], options["ninja"], table.clock_seconds) == (
+        3,
+        1,
+        True,
+        60,
+    )
     assert list(table.seats.values_list("user__username", flat=True)) == ["alice"]
 
 

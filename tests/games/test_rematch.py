@@ -58,7 +58,7 @@ def test_it_opens_one_rematch_with_the_same_settings_that_the_players_join(alice
     assert opened.url == joined.url == following.get_absolute_url()
     assert again.headers["HX-Redirect"] == following.get_absolute_url()
     assert following.status == Table.OPEN and following.host == bob
-    settings = ["seats_count", "rounds", "clock", "visibility", "seat_order", "rated"]
+    settings = ["seats_count", "options", "clock", "visibility", "seat_order", "rated"]
     assert [getattr(following, f) for f in settings] == [getattr(game, f) for f in settings]
     seats = {(s.user_id, s.ai_level) for s in following.seats.all()}
     assert seats == {(bob.pk, ""), (alice.pk, ""), (None, "greedy")}

@@ -45,7 +45,7 @@ def test_the_sweep_sets_a_lost_ai_move_going_again(alice):
 def test_the_sweep_leaves_alone_tables_that_wait_for_a_person_or_just_moved(alice, bob):
     just_now = lost_ai_move(alice, minutes_ago=0)
     waiting_for_bob = actions.create_table(
-        bob, seats_count=2, rounds=1, visibility="public", seat_order="host"
+        bob, seats_count=2, options={"rounds": 1}, visibility="public", seat_order="host"
     )
     actions.add_ai(waiting_for_bob.pk, bob, "greedy")
     actions.start(waiting_for_bob.pk, bob)

@@ -80,7 +80,7 @@ def test_a_game_keeps_the_cards_it_was_dealt_from_and_plays_to_the_end(alice, bo
     TaskCards.objects.create(**CUSTOM)
     table = started_tasks_game(alice, bob)
     TaskCards.objects.all().delete()  # back to the default: games under way are not affected
-    assert table.task_distribution["A"] == [12, 14, 16, 18]
+    assert table.options["task_distribution"]["A"] == [12, 14, 16, 18]
     assert "Samurai (12), Ninja (14)" in open_table_page(alice, table)
     # AI players reckon with the game's cards too.
     bot_view = CALL_TO_GLORY.ai_view(table, table.state(), 0)

@@ -154,3 +154,12 @@ def test_it_filters_by_a_league_the_visitor_cannot_see_to_nothing(client, alice,
     assert client.get(f"/api/v1/games/?league={league.pk}").json()["count"] == 0
     client.force_login(bob)
     assert client.get(f"/api/v1/games/?league={league.pk}").json()["count"] == 1
+
+
+def test_the_api_answers_a_missing_game_at_any_address_with_json_not_html(client):
+    for path in ("/api/games/999/", "/api/v2/games/999/", "/api/v1/game/999/", "/api/games/999"):
+        response = client.get(path, follow=True)
+        assert response.status_code == 404, path
+        assert response["Content-Type"] == "application/json", path
+        assert "nothing here" in response.json()["detail"], path
+    assert client.get("/api/").status_code == 200

@@ -1,8 +1,11 @@
 """A player opens the history, filters it, opens a game and steps through its replay."""
 
+import re
+
 import pytest
 from django.test import Client
 
+from games.ctg import engine
 from history import replay
 from tests.history.conftest import online_game, pad_game
 
@@ -52,3 +55,85 @@ def test_it_filters_opens_a_game_and_replays_it_with_the_keyboard(
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f'#replay[data-step="{total - 1}"]')
     context.close()
+
+
+def test_rematch_in_a_replay_opens_the_next_table(live_server_url, alice, bob, request):
+    table, _game = online_game([alice, bob], seed=34)
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+
+    context = browser.new_context()
+    context.add_cookies([cookie])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text))
+    page.goto(f"{live_server_url}/history/replay/{table.pk}/?seat=0")
+    page.click('#replay [data-action="rematch"]')
+    page.wait_for_url(re.compile(r"/t/\d+/$"))
+    assert page.url != f"{live_server_url}/t/{table.pk}/"
+    assert page.locator("h2", has_text="Seats").count() == 1
+    assert not [e for e in errors if "targetError" in e]
+    context.close()
+
+
+def test_replay_steps_in_place_and_opens_a_discard_pile_as_it_was_then(
+    live_server_url, alice, bob, request
+):
+    table, _game = online_game([alice, bob], seed=35)
+    total = len(replay.action_lines(table.record))
+    # A position with at least two cards on X1, and how many it holds there.
+    step, size = next(
+        (s, len(engine.public_view(replay.position(table.record, s))["discard_piles"]["X1"]))
+        for s in range(total // 2, total)
+        if len(engine.public_view(replay.position(table.record, s))["discard_piles"]["X1"]) > 1
+    )
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+
+    page = browser.new_context().new_page()
+    page.context.add_cookies([cookie])
+    page.goto(f"{live_server_url}/history/replay/{table.pk}/?step={step - 2}")
+    page.evaluate("window.notReloaded = true")
+    for at in (step - 1, step):
+        page.click("#replay-next")
+        page.wait_for_selector(f'#replay[data-step="{at}"]')
+    assert page.url.endswith(f"?step={step}")
+    page.click('#board [data-pile="X1"] a.pile-all')
+    pile = page.locator("#replay-pile-X1")
+    assert pile.get_attribute("open") is not None
+    assert pile.locator(".card").count() == size
+    assert page.url.endswith(f"?step={step}")
+    # The pile stays open while stepping back, and shows the pile of that step.
+    page.click("#replay-prev")
+    page.wait_for_selector(f'#replay[data-step="{step - 1}"]')
+    assert page.locator("#replay-pile-X1").get_attribute("open") is not None
+    assert page.evaluate("window.notReloaded") is True
+    page.context.close()
+
+
+def test_history_filters_fold_behind_a_button_on_a_phone(live_server_url, alice, bob, request):
+    online_game([alice, bob], seed=36)
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    phone.add_cookies([cookie])
+    page = phone.new_page()
+    page.goto(f"{live_server_url}/history/")
+    assert not page.is_visible("#id_opponent")
+    assert page.is_visible("#results tbody tr")
+    page.click("summary:has-text('Filters')")
+    assert page.is_visible("#id_opponent")
+    page.fill("#id_opponent", "bob")
+    page.press("#id_opponent", "Enter")
+    page.wait_for_url("**opponent=bob**")
+    page.goto(page.url)
+    assert page.inner_text("#filters-fold summary") == "Filters (1)"
+    phone.close()
+
+    desktop = browser.new_context(viewport={"width": 1280, "height": 800})
+    desktop.add_cookies([cookie])
+    page = desktop.new_page()
+    page.goto(f"{live_server_url}/history/")
+    assert page.is_visible("#id_opponent")
+    desktop.close()

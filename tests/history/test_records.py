@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.utils import timezone
 
 from games.ctg import engine
 from games.models import Table
@@ -26,9 +27,11 @@ def test_it_exports_and_imports_a_game_with_the_same_result(client, alice, bob, 
     assert response.status_code == 302
     copy = Table.objects.exclude(pk=table.pk).get()
     assert copy.status == Table.FINISHED and copy.result == table.result and not copy.rated
-    played = PlayedGame.objects.get(external_ref=f"online:{copy.pk}")
+    played = PlayedGame.objects.get(table=copy)
     assert response["Location"] == f"/history/game/{played.pk}/"
     assert not played.rated
+    # The exported record carries its date, and the imported game keeps it.
+    assert played.played_at == game.played_at
     assert [(s.total, s.place) for s in played.seats.all()] == [
         (s.total, s.place) for s in game.seats.all()
     ]
@@ -104,3 +107,58 @@ def test_it_refuses_an_unfinished_record(client, alice):
 
 def test_it_asks_anonymous_visitors_to_log_in_before_importing(client):
     assert client.get("/history/import/").status_code == 302
+
+
+def test_an_imported_game_is_marked_as_imported_in_history_game_page_and_api(client, alice, bob):
+    _table, played_here = online_game([alice, bob], seed=41)
+    state = engine.random_game(engine.Options(2, 1), 42, ["ann", "alice"])
+    client.force_login(alice)
+    game = client.get(imported(client, engine.to_record(state))["Location"])
+    assert "imported from a record" in game.content.decode()
+
+    rows = client.get("/history/").content.decode().split("<tr data-game=")[1:]
+    marked = {row.split(">")[0].strip('"'): "data-imported" in row for row in rows}
+    copy = PlayedGame.objects.exclude(pk=played_here.pk).get()
+    assert marked == {str(copy.pk): True, str(played_here.pk): False}
+
+    api = {g["id"]: g["imported"] for g in client.get("/api/v1/games/").json()["results"]}
+    assert api == {copy.pk: True, played_here.pk: False}
+    assert client.get(f"/api/v1/games/{copy.pk}/").json()["imported"] is True
+
+
+def test_an_imported_game_has_the_date_of_its_record_or_else_today(client, alice):
+    client.force_login(alice)
+    dated = engine.to_record(engine.random_game(engine.Options(2, 1), 43, ["ann", "alice"]))
+    dated["played_at"] = "2025-06-01T19:30:00+00:00"
+    undated = engine.to_record(engine.random_game(engine.Options(2, 1), 44, ["ann", "alice"]))
+    page = client.get(imported(client, dated)["Location"]).content.decode()
+    assert "Game of June 1, 2025" in page
+    before = timezone.now()
+    imported(client, undated)
+    assert PlayedGame.objects.latest("id").played_at >= before
+
+
+@pytest.mark.parametrize("when", ["yesterday", "2999-01-01", 20250601])
+def test_it_refuses_a_record_date_that_is_not_a_past_date(client, alice, when):
+    record = engine.to_record(engine.random_game(engine.Options(2, 1), 45, ["ann", "alice"]))
+    record["played_at"] = when
+    client.force_login(alice)
+    response = imported(client, record)
+    assert response.status_code == 400
+    assert "played_at" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_importing_a_record_twice_keeps_one_game_and_links_to_it(client, alice, bob):
+    record = engine.to_record(engine.random_game(engine.Options(2, 1), 46, ["ann", "alice"]))
+    client.force_login(alice)
+    first = imported(client, record)
+    # Another member imports the same game, written differently (indented, keys reordered).
+    client.force_login(bob)
+    text = json.dumps(dict(reversed(list(record.items()))), indent=2)
+    second = client.post("/history/import/", {"record": text}, follow=True)
+
+    game = PlayedGame.objects.get()
+    assert first["Location"] == second.redirect_chain[-1][0] == f"/history/game/{game.pk}/"
+    assert "This game was imported before: here it is." in second.content.decode()
+    assert Table.objects.count() == 1

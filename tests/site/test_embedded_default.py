@@ -73,7 +73,7 @@ def test_it_takes_up_at_start_an_ai_move_lost_when_it_stopped(tmp_path):
         "from ctg_site import background; background._closing.set()\n"  # as at exit
         "from accounts.models import User; from games import actions\n"
         "host = User.objects.create_user('host', password='pw-host-123')\n"
-        "t = actions.create_table(host, seats_count=2, rounds=1, visibility='public',"
+        "t = actions.create_table(host, seats_count=2, options={'rounds': 1}, visibility='public',"
         " seat_order='host')\n"
         "actions.add_ai(t.pk, host, 'greedy'); actions.move_seat(t.pk, host, 0, 1)\n"
         "actions.start(t.pk, host); print(t.pk)\n"

@@ -46,7 +46,12 @@ def test_a_new_player_gets_a_way_in(client):
 
 def test_tables_waiting_for_the_players_move_come_first_and_say_so(client):
     alice, bob = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alice", "bob"))
-    opts = {"seats_count": 2, "rounds": 1, "visibility": "public", "seat_order": "host"}
+    opts = {
+        "seats_count": 2,
+        "options": {"rounds": 1},
+        "visibility": "public",
+        "seat_order": "host",
+    }
     waiting = actions.create_table(alice, **opts)
     actions.take_seat(waiting.pk, bob)
     actions.start(waiting.pk, alice)  # alice sits first: the game waits for her
@@ -61,3 +66,9 @@ def test_tables_waiting_for_the_players_move_come_first_and_say_so(client):
 
     client.force_login(bob)
     assert "Your move" not in client.get("/").content.decode()
+
+
+def test_the_menu_leads_to_the_leaderboard_of_all_players(client):
+    nav = client.get("/").content.decode().split('<nav class="site-nav"')[1].split("</nav>")[0]
+    assert '<a href="/ratings/">Ratings</a>' in nav
+    assert "All players" in client.get("/ratings/").content.decode()

@@ -163,7 +163,7 @@ def make_world() -> World:
     stranger = User.objects.create_user("stranger", password="pw-stranger-1")
     Membership.objects.create(club=other, user=stranger, role=Membership.ORGANISER)
     hidden_table = tables.create_table(
-        stranger, club=other, visibility=Table.CLUB, seats_count=2, rounds=1
+        stranger, club=other, visibility=Table.CLUB, seats_count=2, options={"rounds": 1}
     )
     hidden_league = League.objects.create(club=other, name="Hidden")
     hidden_league.participants.add(stranger)

@@ -35,6 +35,8 @@ print(json.dumps({
     ),
     "seats": sum(g.seats.count() for g in PlayedGame.objects.all()),
     "games": sorted({g.game for g in PlayedGame.objects.all()}),
+    "table_options": sorted([t.pk, t.game, t.options] for t in Table.objects.all()),
+    "played_options": sorted([g.pk, g.options] for g in PlayedGame.objects.all()),
     "rating_rows": sorted(
         [r.user_id, r.game, r.mu, r.sigma, r.games, r.display, r.updated.isoformat()]
         for r in PlayerRating.objects.all()
@@ -59,6 +61,23 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
             [user, "ctg", mu, sigma, games, display, updated]
             for user, mu, sigma, games, display, updated in conn.execute(
                 "select user_id, mu, sigma, games, display, updated from leagues_playerrating"
+            )
+        )
+        table_options = sorted(
+            [
+                pk,
+                "ctg",
+                {"rounds": rounds, "imperial_tasks": bool(tasks), "ninja": bool(ninja)}
+                | ({"task_distribution": json.loads(dealt)} if dealt else {}),
+            ]
+            for pk, rounds, tasks, ninja, dealt in conn.execute(
+                "select id, rounds, imperial_tasks, ninja, task_distribution from games_table"
+            )
+        )
+        played_options = sorted(
+            [pk, {"imperial_tasks": bool(tasks), "ninja": bool(ninja)}]
+            for pk, tasks, ninja in conn.execute(
+                "select id, imperial_tasks, ninja from leagues_playedgame"
             )
         )
         online_refs = [
@@ -92,6 +111,9 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
         [ref, int(ref.removeprefix("online:"))] for ref in online_refs
     )
     assert after["games"] == ["ctg"]
+    # Call to Glory's options moved into the game's own JSON, table by table.
+    assert after["table_options"] == table_options
+    assert after["played_options"] == played_options
     # Every rating so far is a Call to Glory rating, kept with its values and time.
     assert rating_rows
     assert [row[:6] for row in after["rating_rows"]] == [row[:6] for row in rating_rows]

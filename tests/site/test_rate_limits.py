@@ -25,7 +25,11 @@ PASSWORD = "shogun-and-daimyo-77"
 @pytest.fixture
 def table(alice, bob):
     table = actions.create_table(
-        alice, seats_count=2, rounds=1, visibility=Table.PUBLIC, seat_order=Table.HOST_ORDER
+        alice,
+        seats_count=2,
+        options={"rounds": 1},
+        visibility=Table.PUBLIC,
+        seat_order=Table.HOST_ORDER,
     )
     actions.take_seat(table.pk, bob)
     actions.start(table.pk, alice)

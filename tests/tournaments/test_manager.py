@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import transaction
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Membership, User
@@ -301,3 +302,35 @@ def test_the_organiser_starts_an_online_table_whose_host_did_not_come(client, cl
     assert "Start table 1 now" not in response.content.decode()
     response = client.post(step, {"step": "start", "table": table.pk}, follow=True)
     assert "This online table has already started." in response.content.decode()
+
+
+def test_tournament_best_round_is_a_round_not_the_game_total(club, players, olga):
+    """Four rounds of 40, 36, 38, 34 (148 in all) show a best round of 40 in the standings."""
+    tournament = tournaments.create(
+        club,
+        name="Long games",
+        game_length="standard",
+        seeding=Tournament.RANDOM,
+        stages=[{"kind": Stage.SWISS, "rounds": 1}],
+    )
+    for user in players[:2]:
+        tournaments.register(tournament, user, checked_in=True)
+    round_ = tournaments.draft_round(tournament)
+    tournaments.begin_round(round_, olga)
+    (table,) = round_.tables.all()
+    for round_no, scores in enumerate([[40, 20], [36, 22], [38, 18], [34, 24]], start=1):
+        actions.enter_round(table.game, round_no, scores, None)
+    actions.submit_for_confirmation(table.game)
+    with transaction.atomic():
+        assert actions.confirm(table.game, olga, is_organiser=True)
+
+    standing = tournaments.stage_standings(tournament.stages.get())
+    assert {r.player: r.best_round for r in standing} == {
+        table.players[0]: 40,
+        table.players[1]: 24,
+    }
+    client = Client()
+    client.force_login(olga)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert '<td class="lg-wide">148</td>' not in page
+    assert '<td class="lg-wide">40</td>' in page

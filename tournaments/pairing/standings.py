@@ -58,11 +58,12 @@ def placement_points(
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished game of the stage: totals and places (sport numbering) per player."""
+    """One finished game of the stage: totals, places (sport numbering) and round scores."""
 
     round: int
     scores: Mapping[PlayerId, int]
     places: Mapping[PlayerId, int]
+    round_scores: Mapping[PlayerId, Sequence[int]] = field(default_factory=dict)
 
     @classmethod
     def from_scores(
@@ -71,7 +72,12 @@ class GameResult:
         scores: Mapping[PlayerId, int],
         round_scores: Mapping[PlayerId, Sequence[int]] | None = None,
     ) -> "GameResult":
-        return cls(round=round, scores=dict(scores), places=placings(scores, round_scores))
+        return cls(
+            round=round,
+            scores=dict(scores),
+            places=placings(scores, round_scores),
+            round_scores=dict(round_scores or {}),
+        )
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ class StandingRow:
     wins: int  # games placed first (a shared first counts)
     relative_score: float  # mean of own score ÷ table average score
     opponents_strength: float  # mean stage points of the opponents met, once per meeting
-    best_round: int  # highest score in a single game of the stage
+    best_round: int  # highest score in a single round of the stage's games
     games: int
     key: tuple[Fraction, ...] = field(repr=False, compare=False, default=())
 
@@ -110,7 +116,7 @@ def standings(
             earned[p] = earned.get(p, Fraction(0)) + table_points[p]
             wins[p] = wins.get(p, 0) + (game.places[p] == 1)
             ratios.setdefault(p, []).append(Fraction(score) / average if average else Fraction(1))
-            best[p] = max(best.get(p, score), score)
+            best[p] = max(best.get(p, 0), *game.round_scores.get(p, ()), 0)
             opponents.setdefault(p, []).extend(q for q in game.scores if q != p)
 
     def mean(values: list[Fraction]) -> Fraction:

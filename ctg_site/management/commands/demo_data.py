@@ -111,7 +111,7 @@ class Command(BaseCommand):
         """Alice and Bob's quick game, played through the tables' own moves."""
         alice, bob = members[1], members[2]
         table = tables.create_table(
-            alice, club=club, visibility=Table.CLUB, seats_count=2, rounds=1, seed=7
+            alice, club=club, visibility=Table.CLUB, seats_count=2, options={"rounds": 1}, seed=7
         )
         tables.take_seat(table.pk, bob)
         tables.start(table.pk, alice)

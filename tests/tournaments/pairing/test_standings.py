@@ -43,12 +43,12 @@ def test_it_refuses_impossible_places() -> None:
 
 def test_it_computes_every_tie_break_value() -> None:
     results = [
-        GameResult.from_scores(1, {1: 90, 2: 60, 3: 30}),
-        GameResult.from_scores(1, {4: 50, 5: 70}),
+        GameResult.from_scores(1, {1: 90, 2: 60, 3: 30}, {1: [45, 45], 2: [35, 25], 3: [30, 0]}),
+        GameResult.from_scores(1, {4: 50, 5: 70}, {4: [25, 25], 5: [40, 30]}),
         # 1 and 5 tie on 40; 5's best round (30) beats 1's (20).
         GameResult.from_scores(2, {1: 40, 5: 40}, {1: [20, 20], 5: [30, 10]}),
         # 2 and 3 share first place: (3 + 1.5) / 2 each.
-        GameResult.from_scores(2, {2: 80, 3: 80, 4: 20}),
+        GameResult.from_scores(2, {2: 80, 3: 80, 4: 20}, {2: [40, 40], 3: [40, 40], 4: [20, 0]}),
     ]
     rows = standings(results)
     assert [(r.rank, r.player) for r in rows] == [(1, 5), (2, 2), (3, 1), (4, 3), (5, 4)]
@@ -57,12 +57,12 @@ def test_it_computes_every_tie_break_value() -> None:
         for r in rows
     }
     assert got == {
-        # points, wins, mean of score/table average, mean opponents' points, best game, games
-        1: (3.0, 1, pytest.approx(1.25), pytest.approx(4.0), 90, 2),
-        2: (3.75, 1, pytest.approx(7 / 6), pytest.approx(1.875), 80, 2),
-        3: (2.25, 1, pytest.approx(11 / 12), pytest.approx(2.625), 80, 2),
-        4: (0.0, 0, pytest.approx(7 / 12), pytest.approx(4.0), 50, 2),
-        5: (6.0, 2, pytest.approx(13 / 12), pytest.approx(1.5), 70, 2),
+        # points, wins, mean of score/table average, mean opponents' points, best round, games
+        1: (3.0, 1, pytest.approx(1.25), pytest.approx(4.0), 45, 2),
+        2: (3.75, 1, pytest.approx(7 / 6), pytest.approx(1.875), 40, 2),
+        3: (2.25, 1, pytest.approx(11 / 12), pytest.approx(2.625), 40, 2),
+        4: (0.0, 0, pytest.approx(7 / 12), pytest.approx(4.0), 25, 2),
+        5: (6.0, 2, pytest.approx(13 / 12), pytest.approx(1.5), 40, 2),
     }
 
 
@@ -117,3 +117,13 @@ def test_it_shares_a_rank_when_everything_is_level() -> None:
     assert [(r.player, r.rank) for r in rows] == [(4, 1), (1, 2), (2, 2), (3, 4), (9, 5)]
     late = rows[-1]
     assert (late.points, late.games, late.relative_score) == (0.0, 0, 0.0)
+
+
+def test_tournament_best_round_is_a_round_not_a_game_total() -> None:
+    """A game of 40 + 36 + 38 + 34 = 148 has a best round of 40; a game without rounds adds none."""
+    results = [
+        GameResult.from_scores(1, {1: 148, 2: 100}, {1: [40, 36, 38, 34], 2: [25, 25, 25, 25]}),
+        GameResult.from_scores(2, {1: 60, 2: 61}),
+    ]
+    best = {r.player: r.best_round for r in standings(results)}
+    assert best == {1: 40, 2: 25}

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_table_game'),
+        ('games', '0008_table_options'),
     ]
 
     operations = [
