@@ -63,6 +63,7 @@ def click_until(page, done: str, limit: int = 120) -> None:
             """([v, done]) => document.querySelector("#board").dataset.version !== v
                 && (document.querySelector("form.decision") || document.querySelector(done))""",
             arg=[version, done],
+            timeout=60_000,  # three AI moves and their pushes, on a busy machine
         )
     raise AssertionError(f"{done} did not show")
 
