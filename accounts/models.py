@@ -59,10 +59,15 @@ class Club(models.Model):
         return membership.role if membership else None
 
 
+class MembershipRole(models.TextChoices):
+    ORGANISER = "organiser", _("organiser")
+    MEMBER = "member", _("member")
+
+
 class Membership(models.Model):
-    ORGANISER = "organiser"
-    MEMBER = "member"
-    ROLES = [(ORGANISER, _("organiser")), (MEMBER, _("member"))]
+    Role = MembershipRole
+    ORGANISER, MEMBER = Role
+    ROLES = Role.choices
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -78,7 +83,7 @@ class Membership(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
             models.CheckConstraint(
-                condition=models.Q(role__in=["organiser", "member"]), name="membership_role_valid"
+                condition=models.Q(role__in=MembershipRole.values), name="membership_role_valid"
             ),
         ]
 

@@ -22,15 +22,12 @@ from django.utils.translation import gettext as _
 from ctg_site.background import after_commit, enqueue
 from games import registry
 from games.access import seat_positions
-from games.ctg.game import CALL_TO_GLORY
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import ChatMessage, Seat, Table
 from games.registry import MoveRefused
 from games.signals import game_finished
 
 # The levels and stand-in of Call to Glory, for callers that name them; a table asks its game.
-AI_LEVELS = CALL_TO_GLORY.ai_levels
-STAND_IN_LEVEL = CALL_TO_GLORY.stand_in_level
 
 
 class Refused(Exception):
@@ -496,8 +493,11 @@ def _stand_in_move(table: Table, state) -> None:
     _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
 
 
-def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[int, str] | None:
-    """The AI's move at `version` as (seat, text), or None when no AI is to decide there.
+def ai_decision(
+    table_id: int, version: int, level: str | None = None, *, stand_in: bool = False
+) -> tuple[int, str] | None:
+    """The AI's move at `version` as (seat, text), or None when no AI is to decide there;
+    `stand_in`: the table's game's quick stand-in level decides, whatever the seat's level.
 
     Computed without a lock: a search takes up to a second and must not hold the table.
     """
@@ -509,13 +509,17 @@ def ai_decision(table_id: int, version: int, level: str | None = None) -> tuple[
     seat = table.seats.get(position=_decider(table, state))
     if not (seat.is_ai or seat.left):
         return None
+    if stand_in:
+        level = game.stand_in_level
     level = level or seat.ai_level or game.stand_in_level
     return seat.position, game.ai_move(level, table, state, seat.position, _seed(table))
 
 
-def ai_play(table_id: int, version: int, level: str | None = None) -> bool:
+def ai_play(
+    table_id: int, version: int, level: str | None = None, *, stand_in: bool = False
+) -> bool:
     """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
-    decision = ai_decision(table_id, version, level)
+    decision = ai_decision(table_id, version, level, stand_in=stand_in)
     if decision is None:
         return False
     try:

@@ -45,38 +45,53 @@ class TableQuerySet(models.QuerySet["Table"]):
         return sorted(tables, key=lambda table: not table.my_move)
 
 
+class TableStatus(models.TextChoices):
+    OPEN = "open", _("waiting for players")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+    CANCELLED = "cancelled", _("cancelled")
+    CLOSED = "closed", _("closed")
+
+
+class TableVisibility(models.TextChoices):
+    PUBLIC = "public", _("public")
+    CLUB = "club", _("club members only")
+
+
+class TableClock(models.TextChoices):
+    NO_CLOCK = "none", _("no clock")
+    LIVE = "live", _("live")
+    CORRESPONDENCE = "correspondence", _("correspondence")
+
+
+class TimeoutPolicy(models.TextChoices):
+    AI_MOVES = "ai", _("an AI player moves for the absent player")
+    FORFEIT = "forfeit", _("the absent player forfeits")
+
+
+class SeatOrder(models.TextChoices):
+    RANDOM_ORDER = "random", _("random")
+    HOST_ORDER = "host", _("as the host sets it")
+
+
 class Table(models.Model):
     """One game from the lobby to its result. `record` (RULES.md §10) is the truth."""
 
-    OPEN, RUNNING, FINISHED, CANCELLED, CLOSED = (
-        "open",
-        "running",
-        "finished",
-        "cancelled",
-        "closed",
-    )
-    STATUSES = [
-        (OPEN, _("waiting for players")),
-        (RUNNING, _("running")),
-        (FINISHED, _("finished")),
-        (CANCELLED, _("cancelled")),
-        (CLOSED, _("closed")),
-    ]
-    PUBLIC, CLUB = "public", "club"
-    VISIBILITIES = [(PUBLIC, _("public")), (CLUB, _("club members only"))]
-    NO_CLOCK, LIVE, CORRESPONDENCE = "none", "live", "correspondence"
-    CLOCKS = [
-        (NO_CLOCK, _("no clock")),
-        (LIVE, _("live")),
-        (CORRESPONDENCE, _("correspondence")),
-    ]
-    AI_MOVES, FORFEIT = "ai", "forfeit"
-    TIMEOUT_POLICIES = [
-        (AI_MOVES, _("an AI player moves for the absent player")),
-        (FORFEIT, _("the absent player forfeits")),
-    ]
-    RANDOM_ORDER, HOST_ORDER = "random", "host"
-    SEAT_ORDERS = [(RANDOM_ORDER, _("random")), (HOST_ORDER, _("as the host sets it"))]
+    Status = TableStatus
+    OPEN, RUNNING, FINISHED, CANCELLED, CLOSED = Status
+    STATUSES = Status.choices
+    Visibility = TableVisibility
+    PUBLIC, CLUB = Visibility
+    VISIBILITIES = Visibility.choices
+    Clock = TableClock
+    NO_CLOCK, LIVE, CORRESPONDENCE = Clock
+    CLOCKS = Clock.choices
+    TimeoutPolicy = TimeoutPolicy
+    AI_MOVES, FORFEIT = TimeoutPolicy
+    TIMEOUT_POLICIES = TimeoutPolicy.choices
+    SeatOrder = SeatOrder
+    RANDOM_ORDER, HOST_ORDER = SeatOrder
+    SEAT_ORDERS = SeatOrder.choices
 
     # The registered game played here (games.registry), and its own options (JSON the game
     # validates, Game.clean_options).
@@ -142,8 +157,26 @@ class Table(models.Model):
                 name="table_rounds_fit_variants",
             ),
             models.CheckConstraint(
-                condition=~models.Q(visibility="club") | models.Q(club__isnull=False),
+                condition=~models.Q(visibility=TableVisibility.CLUB) | models.Q(club__isnull=False),
                 name="table_club_only_needs_club",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=TableStatus.values), name="table_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(visibility__in=TableVisibility.values),
+                name="table_visibility_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(clock__in=TableClock.values), name="table_clock_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(timeout_policy__in=TimeoutPolicy.values),
+                name="table_timeout_policy_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat_order__in=SeatOrder.values),
+                name="table_seat_order_valid",
             ),
         ]
 

@@ -43,42 +43,39 @@ def card(value: int | str) -> dict:
     return {"value": value, "name": _character_names(translation.get_language())[value]}
 
 
-def describe(name: str, text: str) -> str:
-    """A §10 action in words of the active language, e.g. 'ann lays 4 × Farmer (20)'."""
-    verb, *args = text.split(" ")
+def describe(name: str, action: engine.ActionParts) -> str:
+    """An action in words of the active language, e.g. 'ann lays 4 × Farmer (20)'."""
+    verb = action.verb
+    card_name = _character_names(translation.get_language()).get(action.value, "")
     if verb == "draw":
-        return _("%(name)s draws from %(pile)s") % {"name": name, "pile": args[0]}
+        return _("%(name)s draws from %(pile)s") % {"name": name, "pile": action.pile}
     if verb == "lay":
-        value, count = int(args[0]), args[1]
         return _("%(name)s lays %(count)s × %(card)s (%(value)s)") % {
             "name": name,
-            "count": count,
-            "card": _character_names(translation.get_language())[value],
-            "value": value,
+            "count": action.count,
+            "card": card_name,
+            "value": action.value,
         }
     if verb == "discard":
-        value = int(args[0])
         return _("%(name)s discards %(card)s (%(value)s) onto %(pile)s") % {
             "name": name,
-            "card": _character_names(translation.get_language())[value],
-            "value": value,
-            "pile": args[1],
+            "card": card_name,
+            "value": action.value,
+            "pile": action.pile,
         }
     if verb == "bury":
-        return _("%(name)s puts the cards onto %(pile)s") % {"name": name, "pile": args[0]}
+        return _("%(name)s puts the cards onto %(pile)s") % {"name": name, "pile": action.pile}
     if verb == "ninja":
-        value = int(args[-1])
         return _("%(name)s sends a ninja against %(target)s's %(card)s") % {
             "name": name,
-            "target": " ".join(args[:-1]),
-            "card": _character_names(translation.get_language())[value],
+            "target": action.target,
+            "card": card_name,
         }
     if verb == "reveal":
-        value = int(args[0][1:])
         return _("%(name)s reveals task %(deck)s: %(card)s") % {
             "name": name,
-            "deck": args[0][0],
-            "card": _character_names(translation.get_language())[value],
+            "deck": action.deck,
+            "card": card_name,
         }
     return _("%(name)s ends the turn") % {"name": name}
 
@@ -94,21 +91,20 @@ def _choices(view: dict, shown: dict[str, str]) -> dict:
         "reveal": [],
         "end": [],
     }
-    for text in view["legal_texts"]:
-        verb, *args = text.split(" ")
-        if verb == "lay":
-            groups["lay"].append({"text": text, "card": card(args[0]), "count": int(args[1])})
-        elif verb == "discard":
-            discards.setdefault(int(args[0]), []).append({"text": text, "pile": args[1]})
-        elif verb == "ninja":
-            target = " ".join(args[:-1])
-            groups["ninja"].append(
-                {"text": text, "target": shown.get(target, target), "card": card(args[-1])}
-            )
-        elif verb == "reveal":
-            groups["reveal"].append({"text": text, "deck": args[0][0], "card": card(args[0][1:])})
+    for code in view["legal_actions"]:
+        action = engine.action_parts(code, view["players"])
+        text = action.text
+        if action.verb == "lay":
+            groups["lay"].append({"text": text, "card": card(action.value), "count": action.count})
+        elif action.verb == "discard":
+            discards.setdefault(action.value, []).append({"text": text, "pile": action.pile})
+        elif action.verb == "ninja":
+            target = shown.get(action.target, action.target)
+            groups["ninja"].append({"text": text, "target": target, "card": card(action.value)})
+        elif action.verb == "reveal":
+            groups["reveal"].append({"text": text, "deck": action.deck, "card": card(action.value)})
         else:
-            groups[verb].append({"text": text, "arg": args[0] if args else ""})
+            groups[action.verb].append({"text": text, "arg": action.pile})
     groups["discard"] = [
         {"card": card(value), "options": options} for value, options in sorted(discards.items())
     ]
@@ -262,13 +258,13 @@ def last_move(logged: list, names: list[str], current_round: int) -> dict | None
     for rnd, seat, action in reversed(logged[-3:]):
         if rnd != current_round:
             return None
-        text = engine.action_text(action, names)
-        verb, *args = text.split(" ")
+        parts = engine.action_parts(action, names)
+        verb = parts.verb
         if verb == "end":
             continue
-        pile = {"draw": args[0], "discard": args[-1], "bury": args[0]}.get(verb) if args else None
-        kind = int(args[0]) if verb == "lay" else int(args[-1]) if verb == "ninja" else None
-        return {"verb": verb, "pile": pile, "type": kind, "text": describe(names[seat], text)}
+        pile = parts.pile if verb in ("draw", "discard", "bury") else None
+        kind = parts.value if verb in ("lay", "ninja") else None
+        return {"verb": verb, "pile": pile, "type": kind, "text": describe(names[seat], parts)}
     return None
 
 
@@ -381,7 +377,7 @@ def _log(logged: list, view: dict, names: list[str]) -> str:
                 "why": ending(ended[rnd], names),
             }
             lines.append(format_html('<li class="round-sep" value="{}">{}</li>', i + 1, over))
-        text = describe(names[seat], engine.action_text(action, names))
+        text = describe(names[seat], engine.action_parts(action, names))
         lines.append(format_html('<li value="{}">{}</li>', i + 1, text))
     # Joined here rather than looped in the template: the log is the longest part of a push.
     return mark_safe("".join(lines))

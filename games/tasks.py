@@ -32,7 +32,7 @@ def ai_move(table_id: int, version: int) -> bool:
     try:
         return actions.ai_play(table_id, version)
     except SoftTimeLimitExceeded:
-        return actions.ai_play(table_id, version, level=actions.STAND_IN_LEVEL)
+        return actions.ai_play(table_id, version, stand_in=True)
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)

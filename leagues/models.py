@@ -412,20 +412,20 @@ class RatingLedger(models.Model):
         return f"{self.game} ratings last recomputed {self.last_run}"
 
 
+class RecomputeJobStatus(models.TextChoices):
+    QUEUED = "queued", _("queued")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
 class RecomputeJob(models.Model):
     """Recompute one game's ratings from ``from_played_at`` onwards; progress for the
     organiser to see."""
 
-    QUEUED = "queued"
-    RUNNING = "running"
-    DONE = "done"
-    FAILED = "failed"
-    STATUSES = [
-        (QUEUED, _("queued")),
-        (RUNNING, _("running")),
-        (DONE, _("done")),
-        (FAILED, _("failed")),
-    ]
+    Status = RecomputeJobStatus
+    QUEUED, RUNNING, DONE, FAILED = Status
+    STATUSES = Status.choices
 
     game = models.CharField(max_length=16, default="ctg")
     from_played_at = models.DateTimeField(null=True, blank=True)
@@ -446,7 +446,7 @@ class RecomputeJob(models.Model):
         ordering = ["-created"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                condition=Q(status__in=RecomputeJobStatus.values),
                 name="job_status_valid",
             ),
             models.CheckConstraint(condition=Q(done__lte=F("total")), name="job_done_le_total"),

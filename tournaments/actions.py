@@ -18,7 +18,14 @@ from games import registry
 from games.models import Table
 from leagues.models import PlayedGame, PlayedSeat, PlayerRating
 from tournaments import live, pairing
-from tournaments.models import Entry, Stage, Tournament, TournamentRound, TournamentTable
+from tournaments.models import (
+    Entry,
+    Stage,
+    Tournament,
+    TournamentRound,
+    TournamentSeat,
+    TournamentTable,
+)
 
 # Most placement points a player can take from one table (a win at any table size).
 MAX_POINTS_PER_GAME = max(points[0] for points in pairing.FAIR_POINTS.values())
@@ -139,6 +146,7 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                 queryset=TournamentTable.objects.select_related(
                     "game", "online_table"
                 ).prefetch_related(
+                    "seats",
                     Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat")),
                     "game__seats__round_scores",
                 ),
@@ -299,9 +307,14 @@ def draft_round(tournament: Tournament) -> TournamentRound:
         tables = seating_for(tournament, stage, number)
         round_ = TournamentRound.objects.create(stage=stage, number=number)
         online = tournament.mode == Tournament.ONLINE
-        TournamentTable.objects.bulk_create(
-            TournamentTable(round=round_, number=i, players=list(t), online=online)
-            for i, t in enumerate(tables, start=1)
+        drawn = TournamentTable.objects.bulk_create(
+            TournamentTable(round=round_, number=i, online=online)
+            for i, _t in enumerate(tables, start=1)
+        )
+        TournamentSeat.objects.bulk_create(
+            TournamentSeat(table=table, position=i, user_id=p)
+            for table, players in zip(drawn, tables, strict=True)
+            for i, p in enumerate(players)
         )
         if tournament.status == Tournament.REGISTRATION:
             tournament.status = Tournament.RUNNING
@@ -316,14 +329,20 @@ def swap(round_: TournamentRound, a: int, b: int) -> None:
         round_ = TournamentRound.objects.select_for_update().get(pk=round_.pk)
         if round_.status != TournamentRound.DRAFT:
             raise NotReady("round-started")
-        tables = list(round_.tables.all())
-        spots = {p: (t, i) for t in tables for i, p in enumerate(t.players)}
-        if a not in spots or b not in spots or a == b:
+        seats = {
+            s.user_id: s
+            for s in TournamentSeat.objects.filter(table__round=round_, user__in=[a, b])
+        }
+        if len(seats) != 2:
             raise NotReady("not-seated")
-        (ta, ia), (tb, ib) = spots[a], spots[b]
-        ta.players[ia] = b
-        tb.players[ib] = a
-        TournamentTable.objects.bulk_update([ta, tb] if ta.pk != tb.pk else [ta], ["players"])
+        # Both seats go and come back with their players exchanged: rows are never two
+        # players at one seat, or one player at two seats of a table, not even for a moment.
+        swapped = [
+            TournamentSeat(table_id=seats[a].table_id, position=seats[a].position, user_id=b),
+            TournamentSeat(table_id=seats[b].table_id, position=seats[b].position, user_id=a),
+        ]
+        TournamentSeat.objects.filter(pk__in=[s.pk for s in seats.values()]).delete()
+        TournamentSeat.objects.bulk_create(swapped)
         _changed(round_.stage.tournament)
 
 
@@ -346,24 +365,28 @@ def begin_round(round_: TournamentRound, by) -> None:
         round_ = TournamentRound.objects.select_for_update().get(pk=round_.pk)
         if round_.status != TournamentRound.DRAFT:
             raise NotReady("round-started")
-        users = {u.pk: u for u in tournament.club.members.all()}
-        tables = list(round_.tables.all())
-        if any(p not in users for table in tables for p in table.players):
+        seats = TournamentSeat.objects.filter(table__round=round_)
+        if seats.exclude(user__memberships__club=tournament.club).exists():
             # Someone drawn for this round has left the club since: the organiser swaps or
             # drops them before the round can begin.
             raise NotReady("player-left")
+        tables = list(
+            round_.tables.prefetch_related(
+                Prefetch("seats", queryset=TournamentSeat.objects.select_related("user"))
+            )
+        )
         for table in tables:
-            players = [users[p] for p in table.players]
+            players = [seat.user for seat in table.seats.all()]
             if table.online:
                 online = games.create_table(
                     players[0],
                     game=tournament.game,
                     club=tournament.club,
-                    visibility="club",
+                    visibility=Table.CLUB,
                     seats_count=len(players),
                     options={"rounds": tournament.rounds_per_game},
                     rated=tournament.rated,
-                    seat_order="host",
+                    seat_order=Table.HOST_ORDER,
                 )
                 for player in players[1:]:
                     games.take_seat(online.pk, player)
@@ -412,8 +435,7 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         host = online.host
         games.leave_seat(online.pk, host, seat.position)
         games.add_ai(online.pk, host)
-        table.players = [p for p in table.players if p != user_id]
-        table.save(update_fields=["players"])
+        table.seats.filter(user_id=user_id).delete()
         _changed(tournament)
 
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import Stage, Tournament, TournamentTable
+from tournaments.models import Stage, Tournament, TournamentSeat, TournamentTable
 
 
 class StageInline(admin.TabularInline):
@@ -16,7 +16,14 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [StageInline]
 
 
+class TournamentSeatInline(admin.TabularInline):
+    model = TournamentSeat
+    extra = 0
+    raw_id_fields = ["user"]
+
+
 @admin.register(TournamentTable)
 class TournamentTableAdmin(admin.ModelAdmin):
     list_display = ["round", "number", "players", "online", "game", "online_table"]
+    inlines = [TournamentSeatInline]
     raw_id_fields = ["game", "online_table"]

@@ -3,6 +3,8 @@
 The tables keep their names from when tournaments lived in the leagues app, so no row moved.
 """
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -203,11 +205,17 @@ class TournamentRound(models.Model):
 
 
 class TournamentTable(models.Model):
-    """One table of a round: user ids in seat order, and the game that settles it."""
+    """One table of a round: its players in seat order (TournamentSeat), and the game that
+    settles it."""
 
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
-    players = models.JSONField(default=list)
+    users = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="TournamentSeat",
+        related_name="tournament_tables",
+        verbose_name=_("players"),
+    )
     online = models.BooleanField(default=False)
     game = models.OneToOneField(
         PlayedGame,
@@ -233,3 +241,39 @@ class TournamentTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.number}"
+
+    @property
+    def players(self) -> list[int]:
+        """The players' user ids in seat order (prefetch ``seats`` to read many tables)."""
+        return [seat.user_id for seat in self.seats.all()]
+
+    def seat_players(self, user_ids: Sequence[int]) -> None:
+        """Seat these players, in this order, in place of whoever sat here."""
+        self.seats.all().delete()
+        TournamentSeat.objects.bulk_create(
+            TournamentSeat(table=self, position=i, user_id=u) for i, u in enumerate(user_ids)
+        )
+        # A prefetched list of seats is out of date now.
+        getattr(self, "_prefetched_objects_cache", {}).pop("seats", None)
+
+
+class TournamentSeat(models.Model):
+    """A player's seat at a tournament table."""
+
+    table = models.ForeignKey(TournamentTable, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_seats"
+    )
+
+    class Meta:
+        ordering = ["table_id", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"], name="tournament_seat_position_unique"
+            ),
+            models.UniqueConstraint(fields=["table", "user"], name="tournament_seat_user_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.position}: {self.user_id}"

@@ -50,7 +50,7 @@ def test_it_falls_back_to_the_heuristic_past_the_soft_time_limit(prefork_worker,
     table = bot_thinking(alice)
     prefork_worker()
     version, played = table.version, len(bot_moves(table))
-    _, expected = actions.ai_decision(table.pk, version, level=actions.STAND_IN_LEVEL)
+    _, expected = actions.ai_decision(table.pk, version, level=table.plugin.stand_in_level)
     tasks.ai_move.apply_async((table.pk, version), soft_time_limit=0.3)
 
     table = wait_for_version(table, version + 1)

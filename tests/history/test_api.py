@@ -77,7 +77,8 @@ def test_it_shows_tournament_standings_to_members_only(client, alice, bob, charl
     event = tournaments.create(club, name="Autumn cup", stages=[{"rounds": 1}])
     round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)
     game = pad_game([alice, bob], [[30], [10]], club=club)
-    TournamentTable.objects.create(round=round_, number=1, players=[alice.pk, bob.pk], game=game)
+    table = TournamentTable.objects.create(round=round_, number=1, game=game)
+    table.seat_players([alice.pk, bob.pk])
     path = f"/api/v1/tournaments/{event.pk}/standings/"
     assert client.get(path).status_code == 404
     client.force_login(charlie)

@@ -57,9 +57,8 @@ def history(alice, bob, charlie, club, league):
         event = tournaments.create(event_club, name="Cup", stages=[{"rounds": 1}])
         round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)
         game = pad_game(players, [[30], [10]], day=11, club=event_club)
-        TournamentTable.objects.create(
-            round=round_, number=1, players=[p.pk for p in players], game=game
-        )
+        table = TournamentTable.objects.create(round=round_, number=1, game=game)
+        table.seat_players([p.pk for p in players])
 
     # What the background jobs would do after commit; the test transaction never commits.
     for each in (league, winter):

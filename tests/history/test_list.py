@@ -136,9 +136,8 @@ def test_it_filters_by_tournament_and_names_it_on_the_game_page(client, alice, b
     round_ = TournamentRound.objects.create(stage=event.stages.get(), number=1)
     in_event = pad_game([alice, bob], [[30], [10]], day=2, club=club)
     pad_game([alice, bob], [[30], [10]], day=3, club=club)
-    TournamentTable.objects.create(
-        round=round_, number=1, players=[alice.pk, bob.pk], game=in_event
-    )
+    table = TournamentTable.objects.create(round=round_, number=1, game=in_event)
+    table.seat_players([alice.pk, bob.pk])
     client.force_login(bob)
     _html, listed = shown(client, f"tournament={event.pk}")
     assert [g.pk for g in listed] == [in_event.pk]

@@ -1,8 +1,11 @@
 """A database filled by the demo data before the redesign migrates without losing a row.
 
 The dump in tests/migrations_data was made by `migrate` and `demo_data` of the code before
-the redesign; here it is loaded into a fresh SQLite file and migrated by today's code, in a
-process of its own so the test database is untouched.
+the redesign, with the Winter cup's first round drawn (rows added as that code's
+draft_round writes them); here it is loaded into a fresh SQLite file and migrated by
+today's code, in a process of its own so the test database is untouched. Rows are counted
+before and after, and what moved (ratings per game, game options, tournament seats) is
+compared value by value.
 """
 
 import json
@@ -21,7 +24,7 @@ REPORT = """
 import json
 from games.models import Table
 from leagues.models import PlayedGame, PlayerRating
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentTable
 online = PlayedGame.objects.filter(external_ref__startswith="online:")
 print(json.dumps({
     "tables": Table.objects.count(),
@@ -35,6 +38,9 @@ print(json.dumps({
     ),
     "seats": sum(g.seats.count() for g in PlayedGame.objects.all()),
     "games": sorted({g.game for g in PlayedGame.objects.all()}),
+    "tournament_tables": sorted(
+        [t.pk, t.round_id, t.number, t.players] for t in TournamentTable.objects.all()
+    ),
     "table_options": sorted([t.pk, t.game, t.options] for t in Table.objects.all()),
     "played_options": sorted([g.pk, g.options] for g in PlayedGame.objects.all()),
     "rating_rows": sorted(
@@ -61,6 +67,12 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
             [user, "ctg", mu, sigma, games, display, updated]
             for user, mu, sigma, games, display, updated in conn.execute(
                 "select user_id, mu, sigma, games, display, updated from leagues_playerrating"
+            )
+        )
+        tournament_tables = sorted(
+            [pk, round_id, number, json.loads(players)]
+            for pk, round_id, number, players in conn.execute(
+                "select id, round_id, number, players from leagues_tournamenttable"
             )
         )
         table_options = sorted(
@@ -111,6 +123,9 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
         [ref, int(ref.removeprefix("online:"))] for ref in online_refs
     )
     assert after["games"] == ["ctg"]
+    # Tournament tables keep their players in seat order, now as seats.
+    assert tournament_tables
+    assert after["tournament_tables"] == tournament_tables
     # Call to Glory's options moved into the game's own JSON, table by table.
     assert after["table_options"] == table_options
     assert after["played_options"] == played_options

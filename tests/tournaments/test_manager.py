@@ -96,6 +96,16 @@ def test_it_swaps_players_before_the_round_starts(event, olga):
         tournaments.swap(round_, a, b)
 
 
+def test_it_swaps_two_seats_of_one_table(event):
+    round_ = tournaments.draft_round(event)
+    table = round_.tables.first()
+    before = table.players
+    tournaments.swap(round_, before[0], before[2])
+    assert table.players == [before[2], before[1], before[0], *before[3:]]
+    with pytest.raises(tournaments.NotReady):
+        tournaments.swap(round_, before[0], before[0])
+
+
 def test_it_runs_two_swiss_rounds_and_cuts_to_a_final_table(event, olga, players):
     for _ in range(2):
         round_ = tournaments.draft_round(event)

@@ -29,7 +29,8 @@ Playing
 Notation (§10, without the ``"name: "`` prefix)
     ``action_text(action, names) -> str`` ("draw D1", "lay 20 4", "discard 7 X2",
     "bury X1", "ninja bob 14", "reveal A7", "end"); ``parse_action(text, names) -> int``
-    raises NotationError (a ValueError).
+    raises NotationError (a ValueError). ``action_parts(action, names) -> ActionParts``
+    takes an action apart (verb, text, pile, value, count, target, deck) for display.
 
 Views
     ``view(state, seat)`` and ``public_view(state)`` return JSON-safe dicts: the table,
@@ -67,7 +68,7 @@ Command line
     throughput (new game included), by wall clock and per CPU second.
 """
 
-from .actions import N_ACTIONS, action_text, parse_action
+from .actions import N_ACTIONS, ActionParts, action_parts, action_text, parse_action
 from .cards import DEFAULT_TASKS, VALUES, VARIANT_NINJA, VARIANT_TASKS
 from .errors import IllegalAction, NotationError, RecordError
 from .playout import determinize, random_game, random_playout
@@ -81,12 +82,14 @@ __all__ = [
     "VALUES",
     "VARIANT_NINJA",
     "VARIANT_TASKS",
+    "ActionParts",
     "IllegalAction",
     "NotationError",
     "Options",
     "RecordError",
     "RoundResult",
     "State",
+    "action_parts",
     "action_text",
     "determinize",
     "from_record",

@@ -7,6 +7,7 @@ allocation. Notation text has no player prefix here (record code adds ``"name: "
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cards import N_TYPES, TASK_DECKS, TYPE_OF_VALUE, VALUES
 from .errors import NotationError
@@ -93,6 +94,48 @@ def action_text(action: int, names: Sequence[str]) -> str:
     if kind == K_REVEAL:
         return f"reveal {TASK_DECKS[a]}{VALUES[b]}"
     return "end"
+
+
+@dataclass(frozen=True)
+class ActionParts:
+    """An action taken apart for whoever shows it: its verb, its §10 text and what it names.
+
+    ``pile``: the pile drawn from, discarded onto or buried onto; ``value``: the card value
+    laid, discarded, attacked or revealed; ``count``: the size of a laid set; ``target``:
+    the player a ninja is sent against; ``deck``: the task deck (A, B, C) of a revealed card.
+    """
+
+    verb: str  # draw, lay, discard, bury, ninja, reveal, end
+    text: str
+    pile: str = ""
+    value: int = 0
+    count: int = 0
+    target: str = ""
+    deck: str = ""
+
+
+_VERBS = ("draw", "lay", "discard", "bury", "ninja", "reveal", "end")
+
+
+def action_parts(action: int, names: Sequence[str]) -> ActionParts:
+    """The parts of an action code (see ActionParts); NotationError for no action."""
+    text = action_text(action, names)
+    kind, a, b = DECODE[action]
+    verb = _VERBS[kind]
+    if kind == K_DRAW:
+        return ActionParts(verb, text, pile=PILES[a])
+    if kind == K_LAY:
+        return ActionParts(verb, text, value=VALUES[a], count=b)
+    if kind == K_DISCARD:
+        return ActionParts(verb, text, value=VALUES[a], pile=PILES[2 + b])
+    if kind == K_BURY:
+        return ActionParts(verb, text, pile=PILES[2 + a])
+    if kind == K_NINJA:
+        target = names[a] if a < len(names) else f"seat{a}"
+        return ActionParts(verb, text, value=VALUES[b], target=target)
+    if kind == K_REVEAL:
+        return ActionParts(verb, text, value=VALUES[b], deck=TASK_DECKS[a])
+    return ActionParts(verb, text)
 
 
 def _value(text: str) -> int:
