@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_table_options'),
+        ("games", "0009_table_choices_valid"),
     ]
 
     operations = [
