@@ -124,7 +124,7 @@ def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict
         if row is None:
             continue
         before = (
-            RatingHistory.objects.filter(user_id=seat.user_id, game__game=game.game)
+            RatingHistory.objects.filter(user_id=seat.user_id, game_key=game.game)
             .filter(
                 Q(played_at__lt=row.played_at) | Q(played_at=row.played_at, game_id__lt=row.game_id)
             )

@@ -527,7 +527,7 @@ def recompute_from(
                 covered = covered.filter(from_played_at__gte=since)
             covered.update(status=RecomputeJob.DONE, covered_by=job, finished=timezone.now())
         games = PlayedGame.objects.rated_in_order().filter(game=game)
-        history = RatingHistory.objects.filter(game__game=game)
+        history = RatingHistory.objects.filter(game_key=game)
         if since is not None:
             games = games.filter(played_at__gte=since)
             history = history.filter(played_at__gte=since)
@@ -552,6 +552,7 @@ def recompute_from(
                         (
                             user_id,
                             game_id,
+                            game,
                             played_at,
                             skill.mu,
                             skill.sigma,
@@ -594,7 +595,7 @@ def _group(rows: list[tuple]) -> list[ratings.RatedGame]:
 def _skills_before(game: str, since: datetime | None, users: set[int]) -> dict:
     if since is None or not users:
         return {}
-    history = RatingHistory.objects.filter(game__game=game, played_at__lt=since)
+    history = RatingHistory.objects.filter(game_key=game, played_at__lt=since)
     latest = history.filter(user=OuterRef("user")).order_by("-played_at", "-game_id")
     rows = (
         history.filter(user__in=users)
@@ -607,12 +608,12 @@ def _skills_before(game: str, since: datetime | None, users: set[int]) -> dict:
 def _insert_history(rows: list[tuple]) -> None:
     if not rows:
         return
-    columns = ["user_id", "game_id", "played_at", "mu", "sigma", "display", "games"]
+    columns = ["user_id", "game_id", "game_key", "played_at", "mu", "sigma", "display", "games"]
     if connection.vendor == "postgresql":
         # COPY is several times faster than INSERT for a full rebuild's many rows.
         text = "".join(
-            f"{u}\t{g}\t{t.isoformat()}\t{mu!r}\t{sigma!r}\t{d}\t{n}\n"
-            for u, g, t, mu, sigma, d, n in rows
+            f"{u}\t{g}\t{k}\t{t.isoformat()}\t{mu!r}\t{sigma!r}\t{d}\t{n}\n"
+            for u, g, k, t, mu, sigma, d, n in rows
         )
         table = RatingHistory._meta.db_table
         with connection.cursor() as cursor:

@@ -378,12 +378,15 @@ class PlayerRating(models.Model):
 
 
 class RatingHistory(models.Model):
-    """A player's rating right after one rated game, in that game's kind (``game.game``)."""
+    """A player's rating in one game (``game_key``) right after one rated game of it."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_history"
     )
     game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="rating_rows")
+    # The played game's `game`, kept here so that a recompute reads and replaces one game's
+    # rows through the index, without joining every played game.
+    game_key = models.CharField(max_length=16, default="ctg")
     played_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -392,7 +395,9 @@ class RatingHistory(models.Model):
 
     class Meta:
         ordering = ["user_id", "played_at", "game_id"]
-        indexes = [models.Index(fields=["user", "played_at", "game"], name="history_order")]
+        indexes = [
+            models.Index(fields=["user", "game_key", "played_at", "game"], name="history_order")
+        ]
         constraints = [
             models.UniqueConstraint(fields=["user", "game"], name="history_once_per_game")
         ]

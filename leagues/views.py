@@ -490,7 +490,7 @@ def profile_ratings_context(person, game: str = "ctg") -> dict:
     player's rating in one game (a registered game's key)."""
     rating = PlayerRating.objects.filter(user=person, game=game).first()
     points = list(
-        RatingHistory.objects.filter(user=person, game__game=game)
+        RatingHistory.objects.filter(user=person, game_key=game)
         .order_by("played_at", "game_id")
         .values_list("display", flat=True)
     )
