@@ -17,6 +17,7 @@ app.autodiscover_tasks()
 # work is picked up whether or not beat runs. Beat, if one runs, adds a run a minute.
 app.conf.beat_schedule = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "sweep-pauses": {"task": "games.tasks.sweep_pauses", "schedule": 60.0},
     "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
 }

@@ -37,6 +37,8 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Seconds a person may leave a move waiting before the reminder email (no live clock).
 TURN_REMINDER_DELAY = 300
+# Seconds the players have to look at a round's end before the next round begins anyway.
+ROUND_PAUSE_SECONDS = int(os.environ.get("ROUND_PAUSE_SECONDS", "45"))
 
 INSTALLED_APPS = [
     # First, so that its runserver (daphne's, stopping gracefully) is the one manage.py runs.
@@ -244,6 +246,7 @@ WHITENOISE_USE_FINDERS = True
 # Production is served over TLS: cookies, redirects and HSTS say so unless turned off.
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+CSRF_FAILURE_VIEW = "ctg_site.views.csrf_failure"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

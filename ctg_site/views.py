@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ctg_site import liveness
 from ctg_site.celery import app as celery_app
@@ -128,6 +129,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
             logger.exception("healthz: the heartbeats could not be read")
             body["processes"] = "error"
     return JsonResponse(body, status=503 if failing else 200)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A refused form: an htmx request gets a notice for its page, a form post a styled page."""
+    message = _("This page is out of date (you may have logged in or out elsewhere): reload it.")
+    if request.headers.get("HX-Request") == "true":
+        return render(request, "games/notice.html#refusal", {"message": message}, status=403)
+    return render(request, "403.html", {"exception": message}, status=403)
 
 
 def error_preview(request: HttpRequest, code: int) -> HttpResponse:

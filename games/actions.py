@@ -91,7 +91,7 @@ def _after_commit(
     never holds up the game, and neither can fail the request (ctg_site.background). A push
     overtaken by a later move is harmless: a socket renders the table as it is.
     """
-    table_id, version, status = table.pk, table.version, table.status
+    table_id, version, status = table.pk, table.version, table.board_state
     identity = table.identity
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
     public = table.visibility == Table.PUBLIC
@@ -121,6 +121,11 @@ def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
     from games import tasks
 
     table_id, version = table.pk, table.version
+    if table.pause_until is not None:
+        # Nobody decides while the players look at the round's end.
+        seconds = (table.pause_until - timezone.now()).total_seconds()
+        enqueue(tasks.end_pause, table_id, version, countdown=max(seconds, 0) + 0.5)
+        return None
     position = table.plugin.decider(state)
     if position is None:
         # A real-time step (De l'Orc's deal): everyone may act, the game runs it.
@@ -225,6 +230,7 @@ def rematch(table_id: int, user) -> Table:
             add_ai(following.pk, user, seat.ai_level)
     table.rematch = following
     table.save(update_fields=["rematch"])
+    _after_commit(table, lobby=False)  # the other players' boards offer to join it
     return following
 
 
@@ -353,7 +359,8 @@ def start(table_id: int, user) -> Table:
 # ----------------------------------------------------------------------------- play
 
 
-def _save_state(table: Table, state) -> None:
+def _save_state(table: Table, state, rounds: int | None = None) -> None:
+    """Store the position; `rounds`: rounds finished before this move, to pause after one."""
     game = table.plugin
     game.advance(table, state)
     table.record = game.dump(state)
@@ -363,6 +370,10 @@ def _save_state(table: Table, state) -> None:
     table.deadline = timezone.now() + timedelta(seconds=seconds) if seconds is not None else None
     if over:
         _finish(table, state)
+    elif rounds is not None and game.rounds_finished(state) > rounds and _humans_left(table):
+        table.pause_until = timezone.now() + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)
+        table.continued = []
+        table.deadline = None
 
 
 def _finish(table: Table, state) -> None:
@@ -399,16 +410,23 @@ def play(
         raise Refused(_("The move lacks its position."))
     if version is not None and version != table.version:
         raise Refused(_("This move was already played."), 409, "already-played")
+    if table.pause_until is not None:
+        raise Refused(
+            _("The next round starts once every player has seen the end of this one."),
+            409,
+            "paused",
+        )
     state = table.state()
     if seat_position is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    rounds = game.rounds_finished(state)
     try:
         game.apply(state, text, seat_position)
     except MoveRefused as refused:
         if refused.code == "notation":
             raise Refused(_("That is not a move: %(error)s") % {"error": refused.message}) from None
         raise Refused(refused.message, 400, refused.code) from None
-    _save_state(table, state)
+    _save_state(table, state, rounds)
     table.save()
     passed = game.decider(state) != seat_position
     _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
@@ -445,9 +463,52 @@ def leave_game(table_id: int, user) -> None:
     if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     _set_left(seat)
-    if not _close_if_no_humans(table):
-        # The position is unchanged; the AI takes over if it is this seat's turn.
+    # The position is unchanged; the AI takes over if it is this seat's turn.
+    if not _close_if_no_humans(table) and not _resume_if_all_continued(table):
         _after_commit(table, table.state())
+
+
+@transaction.atomic
+def continue_round(table_id: int, user) -> None:
+    """A player has seen the end of the round; the next begins once every person has."""
+    table = _locked(table_id)
+    seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
+    if seat is None:
+        raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    if table.pause_until is None or seat.position in table.continued:
+        return  # the round has begun already, or a second click: nothing to do
+    table.continued = [*table.continued, seat.position]
+    if not _resume_if_all_continued(table):
+        table.save(update_fields=["continued", "updated"])
+        _after_commit(table, lobby=False)
+
+
+@transaction.atomic
+def end_pause(table_id: int, version: int) -> bool:
+    """The time to look at a round's end is up: the next round begins. Safe to run twice."""
+    table = _locked(table_id)
+    if table.status != Table.RUNNING or table.version != version or table.pause_until is None:
+        return False
+    if table.pause_until > timezone.now():
+        return False
+    _resume(table)
+    return True
+
+
+def _resume_if_all_continued(table: Table) -> bool:
+    people = [s.position for s in table.seats.all() if s.user_id and not s.left]
+    if table.pause_until is None or not set(people) <= set(table.continued):
+        return False
+    _resume(table)
+    return True
+
+
+def _resume(table: Table) -> None:
+    table.pause_until, table.continued = None, []
+    if table.clock != Table.NO_CLOCK:
+        table.deadline = timezone.now() + timedelta(seconds=table.clock_seconds)
+    table.save()
+    _after_commit(table, table.state(), lobby=False, passed=True)
 
 
 def _close_if_no_humans(table: Table) -> bool:
@@ -470,9 +531,10 @@ def _stand_in_move(table: Table, state) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
     game = table.plugin
     seat = _decider(table, state)
+    rounds = game.rounds_finished(state)
     text = game.ai_move(game.stand_in_level, table, state, seat, _seed(table))
     game.apply(state, text, seat)
-    _save_state(table, state)
+    _save_state(table, state, rounds)
     table.save()
     passed = game.decider(state) != seat
     _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
@@ -487,7 +549,7 @@ def ai_decision(
     Computed without a lock: a search takes up to a second and must not hold the table.
     """
     table = Table.objects.get(pk=table_id)
-    if table.status != Table.RUNNING or table.version != version:
+    if table.status != Table.RUNNING or table.version != version or table.pause_until:
         return None
     state = table.state()
     game = table.plugin

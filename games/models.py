@@ -130,6 +130,11 @@ class Table(models.Model):
     updated = models.DateTimeField(auto_now=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # When a round ends, the next waits until every person playing has continued (their
+    # positions are in `continued`) or `pause_until` has passed. Kept out of the record,
+    # which holds the game itself; this is only when its players see it.
+    pause_until = models.DateTimeField(null=True, blank=True)
+    continued = models.JSONField(default=list, blank=True)
 
     objects = TableQuerySet.as_manager()
     # Set by TableQuerySet.playing: the user's move is awaited here.
@@ -220,6 +225,16 @@ class Table(models.Model):
         self.plugin.catch_up(self, state)
         return state
 
+    @property
+    def board_state(self) -> str:
+        """What a board shows besides the position: the status, who continued in a pause, and
+        a rematch opened from a finished game."""
+        if self.rematch_id is not None:
+            return f"{self.status}:rematch:{self.rematch_id}"
+        if self.pause_until is None:
+            return self.status
+        return f"{self.status}:paused:{','.join(map(str, sorted(self.continued)))}"
+
     def waiting_stamp(self) -> str:
         """What the waiting room shows of the table: it changes with every seat and the status."""
         seats = sorted((s.position, s.name, s.ai_level, s.left) for s in self.seats.all())
@@ -239,7 +254,7 @@ class Table(models.Model):
     def waits_for_ai(self) -> bool:
         """An AI player, or one standing in for a person who left, is to decide."""
         seat = self.decider_seat()
-        return seat is not None and (seat.is_ai or seat.left)
+        return seat is not None and (seat.is_ai or seat.left) and self.pause_until is None
 
     def supply_decks(self, state: engine.State) -> engine.State:
         """Deal the next round's deck when the game waits for one."""

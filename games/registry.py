@@ -205,6 +205,16 @@ class Game:
         one, or not legal now."""
         raise NotImplementedError
 
+    def rounds_finished(self, state: Any) -> int:
+        """How many rounds the position has behind it: players see each round's end before
+        the next begins. A game without rounds keeps 0."""
+        return 0
+
+    def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
+        """Each finished round as the result page tells it (`names`: the players as the page
+        shows them); none by default."""
+        return []
+
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
         return level

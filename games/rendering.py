@@ -9,13 +9,14 @@ import threading
 from collections import OrderedDict
 
 from django.template.loader import render_to_string
-from django.utils import translation
-from django.utils.html import format_html_join
+from django.utils import timezone, translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.ctg import engine
-from games.ctg.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS
+from games.ctg.engine.cards import DEFAULT_TASKS, TASK_BONUS, TASK_DECKS, TYPES_TO_END
 from games.ctg.engine.record import logged_actions
 from games.models import Table
 
@@ -121,9 +122,15 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
     shown = {seat.name: seat.display_name for seat in seats}
     names = [shown.get(name, name) for name in view["players"]]
     players = []
+    logged = logged_actions(state)
+    last = last_move(logged, names, state.rnd)
     for position, seat in enumerate(seats):
         sets = [
-            {**card(s["type"]), "size": s["size"]}
+            {
+                **card(s["type"]),
+                "size": s["size"],
+                "last": last is not None and last["type"] == s["type"],
+            }
             for s in sorted(view["table"], key=lambda s: s["type"])
             if s["owner"] == position
         ]
@@ -151,20 +158,12 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             }
         )
     players_html = _players_html(table, state, players)
+    choices = _choices(view, shown) if viewer is not None and table.pause_until is None else None
     hand = [
-        card(v) | {"count": c}
+        card(v) | {"count": c} | _card_choices(choices, int(v))
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
-    logged = logged_actions(state)
-    # Joined here rather than looped in the template: the log is the longest part of a push.
-    log = format_html_join(
-        "",
-        "<li>{}</li>",
-        (
-            (describe(names[seat], engine.action_parts(action, names)),)
-            for _, seat, action in reversed(logged[-60:])
-        ),
-    )
+    log = _log(logged, view, names)
     discard_piles = {
         pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
     }
@@ -184,7 +183,12 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             for r in view["revealed_tasks"]
         ],
         "discard_piles": discard_piles,
-        "choices": _choices(view, shown) if viewer is not None else None,
+        "choices": choices,
+        "missing": _missing_sets(view, choices),
+        "pause": _pause(table, seats, viewer),
+        "round_end": round_summary(view, len(view["round_scores"]), names)
+        if table.pause_until is not None and view["round_scores"]
+        else None,
         "decider_name": names[view["decider"]] if view["decider"] is not None else None,
         "decider_is_ai": view["decider"] is not None and players[view["decider"]]["is_ai"],
         "bury": bury
@@ -193,9 +197,193 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             {"round": i + 1, "scores": r["scores"], "ended_by": r["ended_by"]}
             for i, r in enumerate(view["round_scores"])
         ],
+        "last_move": last,
+        "headline": standing(table.result, viewer, view["players"], names) if table.result else "",
         "log": log,
         "log_length": len(logged),
+        "clock_left": clock_text(table.deadline),
+        # Seconds left when the clock warns the player: a fifth of his time, at least 10.
+        "clock_warn": max(10, table.clock_seconds // 5),
     }
+
+
+def clock_text(deadline) -> str:
+    """Time left to a deadline as the page's live clock counts it: 1:05, 0:09, 1:02:03."""
+    if deadline is None:
+        return ""
+    left = max(0, round((deadline - timezone.now()).total_seconds()))
+    hours, minutes, seconds = left // 3600, left % 3600 // 60, left % 60
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
+
+
+def _card_choices(choices: dict | None, value: int) -> dict:
+    """The sets of this card the player may lay now, and the piles it may be discarded onto."""
+    if not choices:
+        return {}
+    discards: list[dict] = next(
+        (g["options"] for g in choices["discard"] if g["card"]["value"] == value), []
+    )
+    return {
+        "lay": [o for o in choices["lay"] if o["card"]["value"] == value],
+        "discard": discards,
+    }
+
+
+def _missing_sets(view: dict, choices: dict | None) -> list[str]:
+    """Why a pair or more in the hand is not offered as a set, when sets are being laid."""
+    if not choices or not (choices["lay"] or choices["discard"]):
+        return []
+    offered = {o["card"]["value"] for o in choices["lay"]}
+    on_table = {s["type"]: s["size"] for s in view["table"]}
+    reasons = []
+    for value, count in sorted(((int(v), c) for v, c in view["hand"].items()), reverse=True):
+        if count < 2 or value in offered:
+            continue
+        name = card(value)["name"]
+        if len(view["players"]) >= 3 and value in (12, 14, 16) and count < 3:
+            reasons.append(
+                _("%(card)s: with 3–4 players a set of 12, 14 or 16 needs 3 cards.")
+                % {"card": name}
+            )
+        elif on_table.get(value, 0) >= count:
+            reasons.append(
+                _("%(card)s: the set on the table has %(size)d cards; yours must have more.")
+                % {"card": name, "size": on_table[value]}
+            )
+    return reasons
+
+
+def last_move(logged: list, names: list[str], current_round: int) -> dict | None:
+    """The latest move of this round worth showing (a turn's end shows the move before it):
+    its words, and the pile or the type of set it changed. Public, like the log."""
+    for rnd, seat, action in reversed(logged[-3:]):
+        if rnd != current_round:
+            return None
+        parts = engine.action_parts(action, names)
+        verb = parts.verb
+        if verb == "end":
+            continue
+        pile = parts.pile if verb in ("draw", "discard", "bury") else None
+        kind = parts.value if verb in ("lay", "ninja") else None
+        return {"verb": verb, "pile": pile, "type": kind, "text": describe(names[seat], parts)}
+    return None
+
+
+def ending(round_score: dict, names: list[str]) -> str:
+    """Why a round ended, in words of the active language."""
+    if round_score["ended_by"] == "types":
+        need = TYPES_TO_END[len(names)]
+        owners = [s["owner"] for s in round_score["sets"]]
+        who = [name for seat, name in enumerate(names) if owners.count(seat) >= need]
+        return ngettext(
+            "%(names)s had sets of %(n)d different types.",
+            "%(names)s had sets of %(n)d different types each.",
+            len(who),
+        ) % {"names": ", ".join(who), "n": need}
+    if round_score["ended_by"] == "all-nine":
+        return _("All nine types lay on the table.")
+    piles = round_score["empty_piles"]
+    return ngettext(
+        "Draw pile %(piles)s was empty.", "Draw piles %(piles)s were empty.", len(piles)
+    ) % {"piles": _(" and ").join(piles)}
+
+
+def round_summary(view: dict, number: int, names: list[str]) -> dict:
+    """Round `number` as it ended: why, each player's sets and what each scored; `names`:
+    the players as the page shows them."""
+    rounds = view["round_scores"][:number]
+    this = rounds[-1]
+    revealed = [r for r in view["revealed_tasks"] if r["round"] == number]
+    players = []
+    for seat, name in enumerate(names):
+        sets = [
+            card(s["type"]) | {"size": s["size"]}
+            for s in sorted(this["sets"], key=lambda s: -s["type"])
+            if s["owner"] == seat
+        ]
+        bonus = this["bonus"][seat] if this["bonus"] else 0
+        parts = [str(c["value"]) for c in sets] + ([str(bonus)] if bonus else [])
+        players.append(
+            {
+                "position": seat,
+                "name": name,
+                "sets": sets,
+                "bonus": bonus,
+                "sum": " + ".join(parts) or "0",
+                "score": this["scores"][seat],
+                "total": sum(r["scores"][seat] for r in rounds),
+            }
+        )
+    best = max(p["score"] for p in players)
+    for p in players:
+        p["best"] = p["score"] == best
+    return {
+        "round": number,
+        "reason": ending(this, names),
+        "players": players,
+        "tasks": [
+            {"name": names[r["seat"]], "deck": r["card"][0], "card": card(r["card"][1:])}
+            for r in revealed
+        ],
+    }
+
+
+PLACES = {
+    1: pgettext_lazy("place", "1st"),
+    2: pgettext_lazy("place", "2nd"),
+    3: pgettext_lazy("place", "3rd"),
+    4: pgettext_lazy("place", "4th"),
+}
+
+
+def standing(result: dict, viewer: int | None, players: list[str], names: list[str]) -> str:
+    """The result in one line: "You won", "You placed 2nd of 4", or who won. `players`: the
+    names the result is kept under; `names`: the same players as the page shows them."""
+    places = [result["placings"][player] for player in players]
+    winners = [name for name, place in zip(names, places, strict=True) if place == 1]
+    if viewer is not None:
+        place = places[viewer]
+        if place == 1:
+            return _("You won!") if len(winners) == 1 else _("You share first place!")
+        return _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+    return ngettext("%(names)s won.", "%(names)s share first place.", len(winners)) % {
+        "names": ", ".join(winners)
+    }
+
+
+def _pause(table: Table, seats: list, viewer: int | None) -> dict | None:
+    """Who still looks at the round's end, and whether the viewer is one of them."""
+    if table.pause_until is None:
+        return None
+    people = [s for s in seats if s.user_id and not s.left]
+    return {
+        "until": table.pause_until,
+        "left": clock_text(table.pause_until),
+        "waiting": [s.name for s in people if s.position not in table.continued],
+        "mine": any(s.position == viewer and s.position not in table.continued for s in people),
+    }
+
+
+def _log(logged: list, view: dict, names: list[str]) -> str:
+    """The last moves, newest first, with a line where a round ended."""
+    ended = view["round_scores"]
+    start = max(0, len(logged) - 60)
+    lines = []
+    for i in range(len(logged) - 1, start - 1, -1):
+        rnd, seat, action = logged[i]
+        last_of_round = rnd < len(ended) and (i + 1 == len(logged) or logged[i + 1][0] != rnd)
+        if last_of_round:
+            over = _("Round %(n)d is over. %(why)s") % {
+                "n": rnd + 1,
+                "why": ending(ended[rnd], names),
+            }
+            lines.append(format_html('<li class="round-sep" value="{}">{}</li>', i + 1, over))
+        text = describe(names[seat], engine.action_parts(action, names))
+        lines.append(format_html('<li value="{}">{}</li>', i + 1, text))
+    # Joined here rather than looped in the template: the log is the longest part of a push.
+    return mark_safe("".join(lines))
 
 
 def _task_decks(table: Table) -> list[dict]:
@@ -254,7 +442,7 @@ def render_board(
         with translation.override(language):
             context = board_context(table, table.state(), viewer)
             return render_to_string(table.plugin.board_template, context)
-    key = (table.identity, table.version, table.status, viewer, language)
+    key = (table.identity, table.version, table.board_state, viewer, language)
     html = cached_board(*key)
     if html is not None:
         return html

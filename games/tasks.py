@@ -42,6 +42,18 @@ def clock_check(table_id: int, version: int) -> bool:
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
+def end_pause(table_id: int, version: int) -> bool:
+    return actions.end_pause(table_id, version)
+
+
+@shared_task
+def sweep_pauses() -> int:
+    """Begin the rounds whose pause timer was lost (a restart)."""
+    due = Table.objects.filter(status=Table.RUNNING, pause_until__lt=timezone.now())
+    return sum(actions.end_pause(t.pk, t.version) for t in due.only("pk", "version"))
+
+
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def remind(table_id: int, version: int) -> bool:
     return actions.remind(table_id, version)
 

@@ -3,12 +3,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import actions, registry
+from games import actions, registry, rendering
 from games.access import get_table_for_viewer
 from games.forms import TableForm
 from games.models import Table
@@ -116,6 +119,19 @@ def table_play(request, table_id: int):
     return redirect("table", table_id=table_id)
 
 
+@require_POST
+@login_required
+def table_continue(request, table_id: int):
+    get_table_for_viewer(request, table_id)
+    try:
+        actions.continue_round(table_id, request.user)
+    except actions.Refused as error:
+        return _refusal(request, table_id, error)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("table", table_id=table_id)
+
+
 SEAT_OPERATIONS = {
     "take": lambda table_id, user, post: actions.take_seat(table_id, user),
     "leave": lambda table_id, user, post: actions.leave_seat(table_id, user),
@@ -145,9 +161,12 @@ def table_seat(request, table_id: int):
         return _refusal(request, table_id, actions.Refused(_("The request lacks a seat.")))
     except actions.Refused as error:
         return _refusal(request, table_id, error)
-    if request.POST["op"] in ("cancel", "leave"):
-        return redirect("lobby")
-    return redirect("table", table_id=table_id)
+    url = (
+        reverse("lobby")
+        if request.POST["op"] in ("cancel", "leave")
+        else reverse("table", args=[table_id])
+    )
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @require_POST
@@ -201,23 +220,45 @@ def discard_pile(request, table_id: int, pile: str):
     )
 
 
+def rules(request, game: str):
+    """A game's rules at hand, in the page's language: one template per game."""
+    try:
+        plugin = registry.get(game)
+        template = get_template(f"games/rules/{plugin.key}.html")
+    except (KeyError, TemplateDoesNotExist):
+        raise Http404(_("There are no rules here for this game.")) from None
+    return HttpResponse(template.render({"game": plugin}, request))
+
+
 def result(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.result is None:
         raise Http404(_("This game has no result yet."))
-    names = table.result["placings"]
+    state = table.state()
+    players = list(state.names)
+    # The result's names as the engine keeps them; the seats' names in the viewer's language.
+    shown = {seat.name: seat.display_name for seat in table.seats.all()}
+    names = [shown.get(name, name) for name in players]
     rows = sorted(
         (
             {
                 "name": name,
+                "shown": shown.get(name, name),
                 "place": place,
                 "total": table.result["totals"][name],
                 "rounds": [r["scores"][name] for r in table.result["rounds"]],
                 "forfeited": name in table.result.get("forfeited", []),
+                "mine": viewer is not None and players[viewer] == name,
             }
-            for name, place in names.items()
+            for name, place in table.result["placings"].items()
         ),
         key=lambda row: (row["place"], -row["total"]),
     )
-    context = {"table": table, "rows": rows, "viewer": viewer}
+    context = {
+        "table": table,
+        "rows": rows,
+        "viewer": viewer,
+        "headline": rendering.standing(table.result, viewer, players, names),
+        "summaries": table.plugin.round_summaries(state, names),
+    }
     return render(request, "games/result.html", context)

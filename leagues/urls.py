@@ -26,6 +26,7 @@ urlpatterns = [
     path(game + "confirm/", views.pad_confirm, name="pad_confirm"),
     path(club + "ratings/", views.club_ratings, name="club_ratings"),
     path("ratings/", views.site_ratings, name="site_ratings"),
+    path("play/t/<int:table_id>/ratings/", views.table_ratings, name="table_ratings"),
     path("ratings/help/", views.ratings_help, name="ratings_help"),
     path("players/<str:username>/results.csv", views.player_results_csv, name="player_csv"),
 ]

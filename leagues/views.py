@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
+from games.access import get_table_for_viewer
 from games.ctg.engine import pad as scorepad
 from leagues import actions, ratings
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
@@ -634,3 +635,24 @@ def _chart(points: list[int], width: int = 320, height: int = 120) -> dict | Non
         "last": points[-1],
         "games": len(points),
     }
+
+
+def table_ratings(request, table_id: int):
+    """What a finished online game did to its players' ratings, for the table's result page."""
+    table, _seat = get_table_for_viewer(request, table_id)
+    game = PlayedGame.objects.filter(table_id=table.pk).first()
+    rows = []
+    kind = game.game if game else ""
+    for row in RatingHistory.objects.filter(game=game).select_related("user") if game else []:
+        before = (
+            RatingHistory.objects.filter(user=row.user, game__game=kind)
+            .filter(
+                Q(played_at__lt=row.played_at) | Q(played_at=row.played_at, game_id__lt=row.game_id)
+            )
+            .order_by("-played_at", "-game_id")
+            .values_list("display", flat=True)
+            .first()
+        )
+        delta = None if before is None else row.display - before
+        rows.append({"name": row.user.username, "after": row.display, "delta": delta})
+    return render(request, "leagues/_table_ratings.html", {"rows": rows, "table": table})

@@ -166,6 +166,15 @@ class CallToGlory(Game):
         except engine.IllegalAction as error:
             raise MoveRefused(error.message, error.code) from None
 
+    def rounds_finished(self, state: engine.State) -> int:
+        return len(state.history)
+
+    def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
+        from games.rendering import round_summary
+
+        view = engine.public_view(state)
+        return [round_summary(view, n, names) for n in range(1, len(view["round_scores"]) + 1)]
+
     def ai_view(self, table: Any, state: engine.State, seat: int) -> dict[str, Any]:
         """What an AI player at `seat` may see: its view and the game's task card faces."""
         return engine.view(state, seat) | {"task_cards": table.options.get("task_distribution")}

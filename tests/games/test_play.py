@@ -22,6 +22,10 @@ def play_to_the_end(table, users):
         table.refresh_from_db()
         if table.status != Table.RUNNING:
             return
+        if table.pause_until is not None:  # a round's end: everyone has seen it
+            for user in users.values():
+                actions.continue_round(table.pk, user)
+            continue
         seat, text = decide(table)
         actions.play_for(table.pk, users[seat], text, table.version)
 

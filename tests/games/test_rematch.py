@@ -90,3 +90,19 @@ def test_it_opens_a_new_rematch_when_the_last_was_cancelled_and_refuses_a_starte
     with pytest.raises(actions.Refused, match="already started"):
         actions.rematch(game.pk, alice)
     assert actions.rematch(game.pk, bob) == second
+
+
+def test_it_offers_the_others_the_rematch_on_their_board_in_one_click(alice, bob):
+    from games.rendering import render_board
+
+    game = finished_table([alice, bob])
+    assert "Join the rematch" not in render_board(game, 0, "en")
+
+    rematch(bob, game)
+    game.refresh_from_db()
+
+    # The board pushed to alice's open page now names the rematch; her one click seats her.
+    board = render_board(game, 0, "en")
+    assert "Join the rematch" in board and "bob opened a rematch" in board
+    rematch(alice, game)
+    assert set(game.rematch.seats.values_list("user__username", flat=True)) == {"alice", "bob"}

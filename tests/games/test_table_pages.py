@@ -120,9 +120,13 @@ def test_it_leaks_nothing_in_any_page_over_random_games(client, alice, bob, char
         if table.status != Table.RUNNING:
             break
         state = table.state()
-        if step % 5 == 0:
+        if step % 5 == 0 or table.pause_until is not None:
             for user, viewer in viewers:
                 assert scan(page(client, user, table), state, viewer) == [], (step, viewer)
+        if table.pause_until is not None:  # a round's end, seen by everyone
+            for user in (alice, bob, charlie):
+                actions.continue_round(table.pk, user)
+            continue
         action = rng.choice(state.legal_actions())
         actions.play(
             table.pk, state.decider, engine.action_text(action, state.names), table.version

@@ -87,6 +87,11 @@ def test_a_game_keeps_the_cards_it_was_dealt_from_and_plays_to_the_end(alice, bo
     assert read_view(bot_view).task_cards["A"] == [12, 14, 16, 18]
 
     while table.status == Table.RUNNING:
+        if table.pause_until is not None:  # a round's end: both have seen it
+            actions.continue_round(table.pk, alice)
+            actions.continue_round(table.pk, bob)
+            table.refresh_from_db()
+            continue
         state = table.state()
         text = ai.decide(
             "heuristic", CALL_TO_GLORY.ai_view(table, state, state.decider), seed=table.version

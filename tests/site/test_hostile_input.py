@@ -192,6 +192,7 @@ def make_world() -> World:
         "token": [tables_by_status[Table.OPEN].invite_token, club.invite_token],
         "username": ["alice"],
         "pile": ["X1"],
+        "game": ["ctg"],
         "uidb64": ["MQ"],
         "object_id": [str(users["alice"].pk)],
         "id": [str(users["alice"].pk)],

@@ -89,6 +89,11 @@ class RoundResult:
     ended_by: str
     scores: tuple[int, ...]  # with the task bonus
     bonus: tuple[int, ...] = ()  # the Imperial Tasks part of each score
+    # The table as the round ended: (owner, type index, cards) per set; and the draw piles
+    # (0: D1, 1: D2) that were empty then.
+    # (0: D1, 1: D2) that were empty then. What the round shows, not what it counts.
+    sets: tuple[tuple[int, int, int], ...] = field(default=(), compare=False)
+    empty_piles: tuple[int, ...] = field(default=(), compare=False)
 
 
 # The history is a linked list, so a clone shares it and appending costs one tuple:
@@ -475,7 +480,14 @@ class State:
                 scores[o] += VALUES[t]
         for s in range(self.n):
             self.totals[s] += scores[s]
-        result = RoundResult(self.start, self.pending_end, tuple(scores), tuple(self.bonus))
+        result = RoundResult(
+            self.start,
+            self.pending_end,
+            tuple(scores),
+            tuple(self.bonus),
+            tuple((o, t, self.size[t]) for t, o in enumerate(self.owner) if o >= 0),
+            tuple(i for i in (0, 1) if self.dpos[i] == self.dend[i]),
+        )
         self.history = (*self.history, result)
         if self.rnd + 1 == self.options.rounds:
             self.phase = OVER

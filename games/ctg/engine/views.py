@@ -72,7 +72,14 @@ def public_view(state: State) -> dict[str, Any]:
         ],
         "task_counts": [len(t) for t in state.tasks] if state.options.tasks else None,
         "round_scores": [
-            {"start": r.start, "ended_by": r.ended_by, "scores": list(r.scores)}
+            {
+                "start": r.start,
+                "ended_by": r.ended_by,
+                "scores": list(r.scores),
+                "bonus": list(r.bonus),
+                "sets": [{"owner": o, "type": VALUES[t], "size": k} for o, t, k in r.sets],
+                "empty_piles": [PILES[i] for i in r.empty_piles],
+            }
             for r in state.history
         ],
         "totals": state.totals[:],
