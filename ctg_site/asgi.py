@@ -1,3 +1,5 @@
+import asyncio
+import contextlib
 import gc
 import os
 
@@ -10,11 +12,13 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
 from ctg_site.background import start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
+from games.orc.dealer import ensure_watching  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
@@ -23,8 +27,30 @@ application = ProtocolTypeRouter(
     }
 )
 
+
+async def application(scope, receive, send):
+    """The router, with what daphne does on SIGTERM made graceful.
+
+    Daphne then cancels everything under way and waits for it before it stops. A move being
+    saved would be saved and never answered, so a request finishes its answer first; a socket
+    closes at once (its page reconnects to another daphne). Neither raises the cancellation:
+    daphne waits for all of them together, and one that raised would end its wait early.
+    """
+    task = asyncio.ensure_future(router(scope, receive, send))
+    try:
+        await asyncio.shield(task)
+    except asyncio.CancelledError:
+        if scope["type"] != "http":
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 # The periodic sweeps (lost clock checks, AI moves, rating jobs), when no beat runs them.
 start_sweeps()
+# Real-time deals (De l'Orc) whose pushing process died are taken up by any that lives.
+if settings.BACKGROUND_SWEEPS:
+    ensure_watching()
 
 # Every push renders boards that allocate many short-lived objects. With the default
 # thresholds a full collection runs every few renders and scans every long-lived object

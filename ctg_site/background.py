@@ -10,7 +10,6 @@ the sweeps: every Celery worker runs them every few seconds, one worker at a tim
 worker either: the web process runs the sweeps itself (`start_sweeps`).
 """
 
-import atexit
 import contextlib
 import logging
 import threading
@@ -30,7 +29,19 @@ _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
 # Set once the interpreter is going down: work asked for from then on is left to the sweep
 # that runs when the process starts again.
 _closing = threading.Event()
-atexit.register(_closing.set)
+
+
+def _close() -> None:
+    """The process is stopping (SIGTERM): the AI moves under way finish, since the executor's
+    threads are joined next; work not begun yet, or asked for from now on, is left to the
+    sweep that runs at once when the process starts again."""
+    _closing.set()
+    _executor.shutdown(wait=False, cancel_futures=True)
+
+
+# Hooks of this kind run last registered first, so this one before the executor's own, which
+# joins its threads; atexit's would run only after that.
+threading._register_atexit(_close)  # type: ignore[attr-defined]
 
 # Seconds between attempts of post-commit work that failed: about half a minute in all, the
 # time a Redis restart takes. Past that the sweeps find what is still missing.

@@ -39,6 +39,8 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 TURN_REMINDER_DELAY = 300
 
 INSTALLED_APPS = [
+    # First, so that its runserver (daphne's, stopping gracefully) is the one manage.py runs.
+    "ctg_site",
     "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
@@ -48,7 +50,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
-    "ctg_site",
     "accounts",
     "games",
     "leagues",
@@ -164,11 +165,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # after the visibility timeout. It stays longer than the longest countdown (the reminder's
 # five minutes), or a task waiting for its time would be delivered twice; the sweeps that
 # every worker runs find lost AI moves, clock checks and rating jobs within seconds.
+#
+# No retry of a command on a new connection here (redis-py retries once with retry_on_timeout):
+# retried on a connection made afresh after a Redis restart, the read that the worker's event
+# loop makes on its broadcast (pub/sub) connection blocked for good, and the worker took no
+# task until it was killed. Failing instead, it reconnects as Celery does after a lost
+# connection.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 600,
     "socket_connect_timeout": 2,
     "socket_keepalive": True,
-    "retry_on_timeout": True,
 }
 # A worker never gives up on a Redis that is away; it consumes again as soon as it is back.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -73,13 +73,19 @@ def _broadcast(
 
 
 def _after_commit(
-    table: Table, state: object | None = None, lobby: bool = True, passed: bool = False
+    table: Table,
+    state: object | None = None,
+    lobby: bool = True,
+    passed: bool = False,
+    full: bool = False,
 ) -> None:
     """Set the next AI move, clock check or reminder going, and tell viewers, once this commits.
 
     The lobby hears of seats, starts and ends; of other moves only the players' own lobby
     sockets hear (their "Your move" badges). `passed`: the decision has just passed to this
     person; unless the clock is live, he gets an email if he has not moved after a while.
+    A real-time move (a slap in De l'Orc's deal) is pushed as the small update its game
+    makes of it, unless `full`.
 
     The game's next step is queued before the push: a push that fails or waits on Redis
     never holds up the game, and neither can fail the request (ctg_site.background). A push
@@ -89,26 +95,46 @@ def _after_commit(
     identity = table.identity
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
     public = table.visibility == Table.PUBLIC
+    small = None
     if state is not None and table.status == Table.RUNNING:
-        _set_next_going(table, state, passed)
+        small = _set_next_going(table, state, passed)
+    if small is not None and not full:
+        after_commit(
+            f"the update of table {table_id} at version {version}",
+            lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), small),
+        )
+        return
     after_commit(
         f"the push of table {table_id} at version {version}",
         lambda: _broadcast(identity, version, status, public, lobby, players),
     )
 
 
-def _set_next_going(table: Table, state: object, passed: bool) -> None:
+def push_board(table: Table) -> None:
+    """Push the whole board of a table to its viewers now (no move: a dealer taking over)."""
+    public = table.visibility == Table.PUBLIC
+    _broadcast(table.identity, table.version, table.status, public, False, [])
+
+
+def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
+    """Queue what the position waits for; a real-time step may return its small push."""
     from games import tasks
 
     table_id, version = table.pk, table.version
-    seat = _seat_at(table, _decider(table, state))
+    position = table.plugin.decider(state)
+    if position is None:
+        # A real-time step (De l'Orc's deal): everyone may act, the game runs it.
+        return table.plugin.set_going(table, state)
+    seat = _seat_at(table, position)
     if seat.is_ai or seat.left:
         enqueue(tasks.ai_move, table_id, version)
-        return
-    if table.clock != Table.NO_CLOCK:
-        enqueue(tasks.clock_check, table_id, version, countdown=table.clock_seconds + 0.5)
+        return None
+    if table.deadline is not None:
+        seconds = (table.deadline - timezone.now()).total_seconds()
+        enqueue(tasks.clock_check, table_id, version, countdown=seconds + 0.5)
     if passed and table.clock != Table.LIVE:
         enqueue(tasks.remind, table_id, version, countdown=settings.TURN_REMINDER_DELAY)
+    return None
 
 
 def _locked(table_id: int) -> Table:
@@ -333,11 +359,8 @@ def _save_state(table: Table, state) -> None:
     table.record = game.dump(state)
     table.version = game.version(state)
     over = game.is_over(state)
-    table.deadline = (
-        timezone.now() + timedelta(seconds=table.clock_seconds)
-        if table.clock != Table.NO_CLOCK and not over
-        else None
-    )
+    seconds = None if over else game.deadline_seconds(table, state)
+    table.deadline = timezone.now() + timedelta(seconds=seconds) if seconds is not None else None
     if over:
         _finish(table, state)
 
@@ -355,8 +378,14 @@ def _finish(table: Table, state) -> None:
 
 
 @transaction.atomic
-def play(table_id: int, seat_position: int | None, text: str, version: int, user=None) -> object:
-    """Apply one decision of the seat at `seat_position` (or `user`'s), seen at `version`."""
+def play(
+    table_id: int, seat_position: int | None, text: str, version: int | None, user=None
+) -> object:
+    """Apply one decision of the seat at `seat_position` (or `user`'s), seen at `version`.
+
+    `version` None: a real-time move (a slap in De l'Orc's deal), made at any moment and
+    taken as the position stands when the lock is granted; the lock orders racing moves.
+    """
     table = _locked(table_id)
     if user is not None:
         seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
@@ -365,10 +394,12 @@ def play(table_id: int, seat_position: int | None, text: str, version: int, user
         seat_position = seat.position
     if table.status != Table.RUNNING:
         raise Refused(_("This game is not running."), 409, "not-running")
-    if version != table.version:
+    game = table.plugin
+    if version is None and not game.is_realtime(text):
+        raise Refused(_("The move lacks its position."))
+    if version is not None and version != table.version:
         raise Refused(_("This move was already played."), 409, "already-played")
     state = table.state()
-    game = table.plugin
     if seat_position is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     try:
@@ -384,8 +415,24 @@ def play(table_id: int, seat_position: int | None, text: str, version: int, user
     return state
 
 
-def play_for(table_id: int, user, text: str, version: int) -> object:
+def play_for(table_id: int, user, text: str, version: int | None) -> object:
     return play(table_id, None, text, version, user=user)
+
+
+@transaction.atomic
+def catch_up(table_id: int) -> bool:
+    """Save what the clock alone moved on (the end of De l'Orc's deal): its placing step or
+    champion then follows with the table's clock. True when there was something to save."""
+    table = _locked(table_id)
+    if table.status != Table.RUNNING:
+        return False
+    state = table.state()
+    if table.plugin.version(state) == table.version:
+        return False
+    _save_state(table, state)
+    table.save()
+    _after_commit(table, state, lobby=False, passed=True, full=True)
+    return True
 
 
 @transaction.atomic
@@ -444,7 +491,10 @@ def ai_decision(
         return None
     state = table.state()
     game = table.plugin
-    seat = table.seats.get(position=_decider(table, state))
+    position = game.decider(state)
+    if position is None:
+        return None
+    seat = table.seats.get(position=position)
     if not (seat.is_ai or seat.left):
         return None
     if stand_in:
@@ -480,6 +530,15 @@ def time_out(table_id: int, version: int) -> bool:
     if table.deadline is None or table.deadline > timezone.now():
         return False
     state = table.state()
+    game = table.plugin
+    if game.decider(state) is None:
+        # No single seat decides (De l'Orc's placing step): the site plays for the late.
+        for seat, text in game.timeout_moves(table, state):
+            game.apply(state, text, seat)
+        _save_state(table, state)
+        table.save()
+        _after_commit(table, state, lobby=table.status != Table.RUNNING)
+        return True
     if table.timeout_policy == Table.FORFEIT:
         _set_left(_seat_at(table, _decider(table, state)), forfeited=True)
         if _close_if_no_humans(table):

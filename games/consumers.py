@@ -5,21 +5,41 @@ board for its own viewer (cached per view, see games.rendering).
 """
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Table
+from games.orc.board import render_update
 from games.rendering import cached_board, render_board
 
 # Renders under way in this process, so sockets sharing a view wait for one render.
 _rendering: dict[tuple, asyncio.Future] = {}
+
+# Boards render on threads of their own, not on the one thread that Channels and Django give
+# all synchronous code of a process: the moves posted to this process wait there, and a burst
+# of renders after every move would hold each of them up.
+_render_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="board-render")
+
+
+def _closing_connections(function):
+    try:
+        return function()
+    finally:
+        connections.close_all()  # this thread's: given back to the pool, or closed
+
+
+async def on_render_thread(function):
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_render_threads, _closing_connections, function)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -75,6 +95,14 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return
         await self.send(text_data=html)
 
+    async def table_deal(self, event):
+        # A card dealt or a slap in De l'Orc's deal: public knowledge, a small update.
+        if not (event["public"] or await self._may_watch()):
+            await self.close(code=4403)
+            return
+        viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
+        await self.send(text_data=render_update(event, viewer, self.language))
+
     async def table_chat(self, event):
         if event["public"] or await self._may_watch():
             await self.send(text_data=event["html"])
@@ -86,8 +114,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.filter(pk=self.table_id).first()
         return table is not None and viewer_of(table, self.user)[0]
 
-    @database_sync_to_async
-    def _render(self) -> str | None:
+    async def _render(self) -> str | None:
+        return await on_render_thread(self._render_now)
+
+    def _render_now(self) -> str | None:
         """The board as the server sees it now, for this user as seated now; None: not his."""
         table = Table.objects.filter(pk=self.table_id).first()
         if table is None:

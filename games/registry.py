@@ -73,6 +73,7 @@ class Game:
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
+    page_template: str = "games/table.html"  # the table page around it
     rounds: tuple[int, ...] = ()  # round counts a score pad may hold
     online = True  # whether tables can be opened for it
 
@@ -128,6 +129,36 @@ class Game:
         """Deal whatever the position waits for that no player decides (a new round's deck);
         called before every save."""
 
+    def catch_up(self, table: Any, state: Any) -> None:
+        """Bring a position rebuilt from the record to the present: what the clock alone moves
+        on, with no decision (De l'Orc's deal). Called for every `table.state()`."""
+
+    def live(self, table: Any) -> bool:
+        """Whether the position changes with time alone right now: its renders are then
+        drawn afresh, never taken from a cache keyed by version."""
+        return False
+
+    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any] | None:
+        """The board template's context for `viewer` (a seat, or None); None: Call to
+        Glory's (games.rendering)."""
+        return None
+
+    def deadline_seconds(self, table: Any, state: Any) -> float | None:
+        """Seconds the position waits before the site moves for the absent; None: no limit."""
+        if table.clock == "none":
+            return None
+        return float(table.clock_seconds)
+
+    def set_going(self, table: Any, state: Any) -> dict[str, Any] | None:
+        """After a save that leaves no single decider (a real-time step): set going what
+        runs it (called before the save commits: use games.actions' enqueue). May return a
+        small push for the table's group to send instead of the whole board."""
+        return None
+
+    def timeout_moves(self, table: Any, state: Any) -> list[tuple[int, str]]:
+        """What the site plays when time runs out where no single seat decides."""
+        return []
+
     def dump(self, state: Any) -> Any:
         """The record (JSON) a table keeps; `load` rebuilds the position from it."""
         raise NotImplementedError
@@ -144,6 +175,11 @@ class Game:
 
     def is_over(self, state: Any) -> bool:
         raise NotImplementedError
+
+    def is_realtime(self, text: str) -> bool:
+        """Whether `text` is a move anyone may make at any moment (a slap in De l'Orc's deal):
+        it names no version; the table's lock orders it among others."""
+        return False
 
     def apply(self, state: Any, text: str, seat: int) -> None:
         """Apply one decision of `seat`, in the game's notation; raise MoveRefused if it is not

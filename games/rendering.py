@@ -112,6 +112,9 @@ def _choices(view: dict, shown: dict[str, str]) -> dict:
 
 
 def board_context(table: Table, state: engine.State, viewer: int | None) -> dict:
+    custom = table.plugin.board_context(table, state, viewer)
+    if custom is not None:
+        return custom
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
     # The engine's names for what it parses, the seats' names in the viewer's language to show.
@@ -246,6 +249,11 @@ def render_board(
     if request is not None:
         context = board_context(table, table.state(), viewer) | {"oob": oob}
         return render_to_string(table.plugin.board_template, context, request=request)
+    if table.plugin.live(table):
+        # Changes with time alone: a render keyed by version would soon be out of date.
+        with translation.override(language):
+            context = board_context(table, table.state(), viewer)
+            return render_to_string(table.plugin.board_template, context)
     key = (table.identity, table.version, table.status, viewer, language)
     html = cached_board(*key)
     if html is not None:

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_ready
 from django.db import OperationalError
 from django.db.models import Q
 from django.utils import timezone
@@ -65,3 +66,36 @@ def sweep_clocks() -> int:
     seconds (ctg_site.liveness)."""
     due = Table.objects.filter(status=Table.RUNNING, deadline__lt=timezone.now())
     return sum(actions.time_out(t.pk, t.version) for t in due.only("pk", "version"))
+
+
+# De l'Orc's real-time deal (games.orc.dealer). The dealer's loop runs in a thread of
+# whichever process takes the table's lease, never in a worker's task slot.
+@shared_task
+def orc_deal(table_id: int) -> bool:
+    from games.orc import dealer
+
+    return dealer.take(table_id)
+
+
+@shared_task(soft_time_limit=8, time_limit=15)
+def orc_react(table_id: int) -> int:
+    from games.orc import dealer
+
+    return dealer.react(table_id)
+
+
+@shared_task(soft_time_limit=8, time_limit=15)
+def orc_ai_slap(
+    table_id: int, seat: int, level: str, verb: str, pile: int, seen: int, not_before: float
+) -> bool:
+    from games.orc import dealer
+
+    return dealer.ai_slap(table_id, seat, level, verb, pile, seen, not_before)
+
+
+@worker_ready.connect
+def _watch_deals(**kwargs) -> None:
+    """Every worker watches for deals nobody pushes (a process holding one died)."""
+    from games.orc import dealer
+
+    dealer.ensure_watching()

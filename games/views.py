@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import actions
+from games import actions, registry
 from games.access import get_table_for_viewer
 from games.forms import TableForm
 from games.models import Table
@@ -35,12 +35,17 @@ def lobby(request):
 
 @login_required
 def table_create(request):
-    form = TableForm(request.POST or None, user=request.user)
+    games = {key: game for key, game in registry.all_games().items() if game.online}
+    game = request.POST.get("game") or request.GET.get("game") or "ctg"
+    if game not in games:
+        raise Http404(_("There is no such game to play here."))
+    form = TableForm(request.POST or None, user=request.user, game=game)
     if request.method == "POST" and form.is_valid():
         table = actions.create_table(request.user, **form.table_options())
         messages.success(request, _("Your table is open. Invite players with the link below."))
         return redirect(table)
-    return render(request, "games/table_create.html", {"form": form})
+    context = {"form": form, "game": games[game], "games": games.values()}
+    return render(request, "games/table_create.html", context)
 
 
 def table(request, table_id: int):
@@ -48,7 +53,7 @@ def table(request, table_id: int):
     if table.status in (Table.OPEN, Table.CANCELLED):
         return render(request, "games/waiting_room.html", _waiting_context(request, table))
     context = board_context(table, table.state(), viewer) | {"ws": True, **_chat(request, table)}
-    return render(request, "games/table.html", context)
+    return render(request, table.plugin.page_template, context)
 
 
 def _chat(request, table: Table) -> dict:
@@ -96,7 +101,9 @@ def table_play(request, table_id: int):
     get_table_for_viewer(request, table_id)
     # Only a seated player may move; play_for checks that under the table's lock.
     try:
-        version = int(request.POST.get("version", ""))
+        # No version: a real-time move (a slap), if the game has such moves.
+        given = request.POST.get("version", "")
+        version = int(given) if given else None
     except ValueError:
         return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
     try:

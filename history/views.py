@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -190,8 +191,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state = replay.position(record, step)
-    if running and step == total:
+    state: Any = replay.position(record, step)
+    if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
     board = board_context(table, state, viewer) | {"choices": None}
     board["table"].deadline = None
@@ -204,7 +205,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "views": views,
         "running": running,
         "last_action": lines[step - 1][1] if step else "",
-        "piles": {pile: cards[::-1] for pile, cards in board["discard_piles"].items()},
+        "piles": {pile: cards[::-1] for pile, cards in board.get("discard_piles", {}).items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
     }

@@ -113,9 +113,11 @@ def record_result(
             "each with round scores"
         )
     rounds = len(round_scores[0])
-    if rounds not in rules.rounds or any(len(scores) != rounds for scores in round_scores):
+    # A game without fixed round counts (De l'Orc) has as many as it took.
+    fixed = rules.rounds or (rounds,)
+    if rounds not in fixed or any(len(scores) != rounds for scores in round_scores):
         raise ValueError(
-            f"a game has {', '.join(map(str, rules.rounds[:-1]))} or {rules.rounds[-1]} rounds, "
+            f"a game has {', '.join(map(str, fixed[:-1]))} or {fixed[-1]} rounds, "
             "the same for every player"
         )
     if league is not None:

@@ -5,9 +5,14 @@ import pytest
 from channels.testing.live import make_application, set_database_connection
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from hypothesis import settings
 
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import services
+
+# Properties are judged on what they find, never on how long an example took on a busy machine.
+settings.register_profile("site", deadline=None)
+settings.load_profile("site")
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)

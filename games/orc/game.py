@@ -1,11 +1,60 @@
 """De l'Orc pour les Braves as the site hosts it: the shared machinery reaches its engine and AI
-here."""
+here.
+
+The record (§8) is the truth for decisions; the deal is a function of time kept beside it
+(`games.models.Deal`, see `games.orc.dealer`): a position rebuilt from the record is brought
+to the present by dealing what the clock has dealt (`catch_up`). A slap (`desert P3`,
+`shield P1`) names no `@k`: the server puts it down at the deal as it stands when the
+table's lock is granted, so racing slaps are ordered by that lock.
+"""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
+import random
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
 
-from games.registry import Game
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from games.orc import ai, engine
+from games.orc.engine.cards import CODES, N_CARDS
+from games.orc.engine.state import random_deck
+from games.registry import Game, MoveRefused, Result, with_forfeits
+
+SLAPS = ("desert", "shield")
+PACES = (0.8, 1.2, 2.0)
+DEFAULT_PACE = 1.2
+# Seconds between the save that opens a round and its first card: time to see the new round.
+LEAD_IN = 3.0
+
+
+def table_deck(seed: int, round_index: int) -> tuple[list[str], int]:
+    """A round's deck (first dealt first) and start point; they follow from the table's secret
+    seed, and no view shows a card before it is dealt."""
+    codes, start_after = random_deck(random.Random(f"{seed}:orc:{round_index}"))
+    return [CODES[c] for c in codes], start_after
+
+
+def placing_seconds(pace: float) -> float:
+    """§3.6 [online]: the placing step's timer."""
+    return max(15.0, pace * 10)
+
+
+def _refusal(error: engine.IllegalAction) -> MoveRefused:
+    """The engine's refusal, in words a player racing the deal understands at a glance."""
+    messages = {
+        "deal-over": _("Too late: the last army card is down, so deserters no longer count."),
+        "before-start": _("Not yet: shields go down once the start card has appeared."),
+        "no-deserter": _("You have no deserter left this round."),
+        "no-shield": _("You have no shield left this round."),
+        "wizard-recruits": _("The wizard plays no shields or deserters this round."),
+        "deal-not-begun": _("Wait for the first army card."),
+    }
+    return MoveRefused(messages.get(error.code, error.message), error.code)
 
 
 class DeLOrc(Game):
@@ -15,19 +64,19 @@ class DeLOrc(Game):
     preferred_seats = (5, 6)
     ai_levels = {
         "beginner": (
-            _("Recruit"),
-            _("Shields big piles when it thinks of it and sends all its mercenaries or none."),
+            _lazy("Recruit"),
+            _lazy("Shields big piles when it thinks of it and sends all its mercenaries or none."),
         ),
         "heuristic": (
-            _("Sergeant"),
-            _(
+            _lazy("Sergeant"),
+            _lazy(
                 "Claims the pile worth most to its hand, spoils its rivals' best cards and "
                 "sends the cheapest mercenaries that win a battle."
             ),
         ),
         "expert": (
-            _("Warlord"),
-            _(
+            _lazy("Warlord"),
+            _lazy(
                 "Weighs every pile by the battle points it brings to whom and plays each "
                 "decision out many times before it chooses."
             ),
@@ -35,7 +84,196 @@ class DeLOrc(Game):
     }
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
-    online = False  # the table machinery for the real-time deal is not there yet
+    board_template = "games/orc/table.html#board"
+    page_template = "games/orc/table.html"
+    online = True
+
+    # ------------------------------------------------------------------ options
+
+    def option_fields(self) -> dict[str, Any]:
+        return {
+            "pace": forms.TypedChoiceField(
+                label=_lazy("Pace of the deal"),
+                choices=[
+                    (0.8, _lazy("fast: 0.8 s a card")),
+                    (1.2, _lazy("normal: 1.2 s a card")),
+                    (2.0, _lazy("calm: 2 s a card")),
+                ],
+                coerce=float,
+                initial=DEFAULT_PACE,
+                help_text=_lazy("How fast the army cards are dealt in the recruitment."),
+            )
+        }
+
+    def options_from_form(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {"pace": data.get("pace") or DEFAULT_PACE}
+
+    def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - {"pace"}
+        if unknown:
+            raise ValueError(f"De l'Orc pour les Braves has no option {', '.join(sorted(unknown))}")
+        pace = options.get("pace", DEFAULT_PACE)
+        if pace not in PACES:
+            raise ValueError(f"the pace is one of {', '.join(map(str, PACES))} seconds a card")
+        return {"pace": float(pace)}
+
+    def option_labels(self, options: Mapping[str, Any]) -> list[str]:
+        return [_("%(pace)s s a card") % {"pace": options.get("pace", DEFAULT_PACE)}]
+
+    # ------------------------------------------------------------------ play
+
+    def new_state(self, table: Any, names: list[str]) -> engine.State:
+        deck = table_deck(table.seed, 0)
+        # §8: names without whitespace or ':' ("Sergeant 3" plays as "Sergeant-3").
+        names = ["-".join(name.replace(":", " ").split()) for name in names]
+        return engine.new_game(names, decks=[deck], pace=table.options.get("pace", DEFAULT_PACE))
+
+    def load(self, table: Any) -> engine.State:
+        return engine.from_record(table.record)
+
+    def advance(self, table: Any, state: engine.State) -> None:
+        """A round that waits for its deck gets it, and its deal a start time."""
+        while state.pending is None and not state.game_over:
+            state.add_round(*table_deck(table.seed, state.rnd))
+        deal = _deal(table)
+        if state.pending == "recruit" and deal.round != state.rnd:
+            deal.round = state.rnd
+            deal.started = timezone.now() + timedelta(seconds=LEAD_IN)
+            deal.ended = False
+            deal.save(update_fields=["round", "started", "ended"])
+        ended = state.pending != "recruit" or state.dealt == N_CARDS
+        if deal.round == state.rnd and ended and not deal.ended:
+            deal.ended = True
+            deal.save(update_fields=["ended"])
+
+    def catch_up(self, table: Any, state: engine.State) -> None:
+        # The commando's card is drawn at random (§4.4 [online]): from the table's secret
+        # seed, so nobody can foresee it.
+        state.rng = random.Random(f"{table.seed}:{len(state.log)}")
+        if state.pending != "recruit":
+            return
+        deal = _deal(table)
+        if deal.round == state.rnd:
+            k = deal.dealt_at(timezone.now())
+            if k > state.dealt:
+                state.deal(k)
+
+    def live(self, table: Any) -> bool:
+        from games.models import Table
+
+        deal = _deal(table)
+        return table.status == Table.RUNNING and deal.started is not None and not deal.ended
+
+    def dump(self, state: engine.State) -> dict[str, Any]:
+        return engine.to_record(state)
+
+    def clone(self, state: engine.State) -> engine.State:
+        return state.clone()
+
+    def version(self, state: engine.State) -> int:
+        """Decisions in the record, plus one per deal that reached its last card: the end of
+        a deal hands the game to its placing step or its champion, which the clock decides."""
+        dealing = state.pending == "recruit" and state.dealt < N_CARDS
+        return len(state.log) + len(state.history) - dealing
+
+    def decider(self, state: engine.State) -> int | None:
+        return state.decider
+
+    def is_over(self, state: engine.State) -> bool:
+        return state.game_over
+
+    def is_realtime(self, text: str) -> bool:
+        return text.split()[:1] in (["desert"], ["shield"])
+
+    def apply(self, state: engine.State, text: str, seat: int) -> None:
+        words = text.split()
+        if words and words[0] in SLAPS:
+            if any(word.startswith("@") for word in words):
+                raise MoveRefused(_("The server decides when a card lands."), "notation")
+            text = f"{' '.join(words)} @{state.dealt}"
+        try:
+            state.apply(self._action(state, words, text, seat))
+        except engine.NotationError as error:
+            raise MoveRefused(str(error), "notation") from None
+        except engine.IllegalAction as error:
+            raise _refusal(error) from None
+
+    @staticmethod
+    def _action(state: engine.State, words: list[str], text: str, seat: int) -> engine.Action:
+        """The action of `text`; a commando may leave its card to the site's draw (§4.4)."""
+        if len(words) == 3 and words[0] == "commando" and words[2] in ("people", "mercenary"):
+            if words[1] not in state.names:
+                raise engine.NotationError(f"unknown player {words[1]!r}")
+            target = state.names.index(words[1])
+            return engine.Action(seat, "commando", target=target, group=words[2])
+        return engine.parse_action(text, state.names, seat)
+
+    def deadline_seconds(self, table: Any, state: engine.State) -> float | None:
+        if state.pending == "recruit":
+            return placing_seconds(state.pace) if state.dealt == N_CARDS else None
+        return super().deadline_seconds(table, state)
+
+    def set_going(self, table: Any, state: engine.State) -> dict[str, Any] | None:
+        from games.orc import dealer
+
+        return dealer.set_going(table, state)
+
+    def timeout_moves(self, table: Any, state: engine.State) -> list[tuple[int, str]]:
+        """§3.6 [online]: every shield still held when the placing timer ends goes down where
+        the site puts it."""
+        moves = []
+        probe = state.clone()
+        for seat in range(probe.n):
+            while (action := probe.placing_default(seat)) is not None:
+                probe.apply(action)
+                moves.append((seat, f"shield P{action.pile}"))
+        return moves
+
+    def board_context(self, table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+        from games.orc.board import board_context
+
+        return board_context(table, state, viewer)
+
+    def ai_name(self, level: str) -> str:
+        return str(self.ai_levels[level][0])
+
+    def ai_move(self, level: str, table: Any, state: engine.State, seat: int, seed: int) -> str:
+        return ai.decide(level, engine.view(state, seat), seed=seed)
+
+    def result(self, table: Any, state: engine.State) -> Result:
+        """The engine's §8 result; players who forfeited on time are placed after the rest."""
+        record = engine.result(state)
+        names = list(state.names)
+        placings = [record["placings"][name] for name in names]
+        forfeited = [
+            name
+            for name in table.seats.filter(forfeited=True).values_list("name", flat=True)
+            if name in names
+        ]
+        if forfeited:
+            placings = with_forfeits(placings, [name in forfeited for name in names])
+            record["placings"] = dict(zip(names, placings, strict=True))
+            record["forfeited"] = forfeited
+        round_scores = [[r["scores"][name] for r in record["rounds"]] for name in names]
+        return Result(
+            placings=placings,
+            scores=[record["totals"][name] for name in names],
+            round_scores=round_scores,
+            round_bonuses=[[0] * len(scores) for scores in round_scores],
+            record=record,
+        )
+
+
+def _deal(table: Any) -> Any:
+    from games.models import Deal
+
+    try:
+        return table.deal
+    except Deal.DoesNotExist:
+        # Made when first asked for (the game starts), with the table's pace.
+        pace = table.options.get("pace", DEFAULT_PACE)
+        table.deal, _created = Deal.objects.get_or_create(table=table, defaults={"pace": pace})
+        return table.deal
 
 
 DE_L_ORC = DeLOrc()

@@ -13,7 +13,7 @@ def fill_game_key(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leagues", "0011_played_game_options")]
+    dependencies = [("leagues", "0011_league_projector_token")]
 
     operations = [
         migrations.AddField(

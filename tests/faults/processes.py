@@ -156,16 +156,18 @@ class Cluster:
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
 
-    def stop(self, name: str, timeout: float = 15) -> None:
-        """SIGTERM, as a supervisor stops a process; kill -9 if it does not go in time."""
+    def stop(self, name: str, timeout: float = 15) -> bool:
+        """SIGTERM, as a supervisor stops a process; kill -9 if it does not go in time.
+        True if it went by itself."""
         process = self.processes[name]
         process.terminate()
         try:
             process.wait(timeout)
         except subprocess.TimeoutExpired:
             self.kill(name)
-            return
+            return False
         self.processes.pop(name)
+        return True
 
     def stop_all(self) -> None:
         for name in list(self.processes):

@@ -1,27 +1,28 @@
 """Games played on real processes while they fail: two daphnes, two Celery workers and beat on
 a Redis of the test's own. A worker is killed mid-move, Redis restarts, a daphne is killed,
-and beat is stopped while another worker is killed.
+and beat is stopped for a minute while another worker is killed; then a worker and a daphne
+are stopped with SIGTERM, as a supervisor does for a deployment.
 
 Each table has a scripted person (seat 0, posting moves over HTTP to either daphne, as a load
 balancer would send them) and two AI seats played by the workers; an anonymous spectator's
 socket at every table notes when each new position reaches it. Afterwards every game has
 finished, every move answered as saved is in the record where it was played, no answer was a
 5xx, every result reached the ratings, and the longest stall after each fault is printed.
-
-Beat is stopped for 20 s rather than a minute: the workers run the sweeps themselves, so
-recovery does not wait for it (the worker killed meanwhile shows that).
+The goal for that stall is STALL_LIMIT; the test fails only past twice that (the machine is
+shared), which no recovery that waits for beat or for a visibility timeout stays under.
 """
 
 import asyncio
+import contextlib
 import itertools
 import os
 import re
 import secrets
-import signal
 import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 import websockets
@@ -40,7 +41,9 @@ from tests.faults.processes import Cluster
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 TABLES = 6
-THINK = 0.7  # seconds the scripted person takes for a move
+# Seconds the scripted person takes for a move: slow enough that every game still runs when
+# the last fault comes, a little under two minutes in.
+THINK = 1.6
 STALL_LIMIT = 15.0
 WORKERS = ("w1", "w2")
 
@@ -185,21 +188,52 @@ async def spectator(play: Play, table_id: int, first: str) -> None:
             await asyncio.sleep(0.3)
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def thinking(worker_pid: int) -> bool:
+    """A pool process of the worker is busy on the CPU: it plays an AI move (a Tactician thinks
+    for about a second; nothing else a worker runs takes that long)."""
+    before = {}
+    with contextlib.suppress(OSError):
+        for pid in Path(f"/proc/{worker_pid}/task/{worker_pid}/children").read_text().split():
+            before[int(pid)] = cpu_seconds(int(pid))
+    time.sleep(0.2)
+    for pid, at in before.items():
+        with contextlib.suppress(OSError):
+            if cpu_seconds(pid) - at >= 0.05:
+                return True
+    return False
+
+
 def active_ai_move(worker: str) -> bool:
+    """The worker plays an AI move, as Celery's remote control tells."""
     from ctg_site.celery import app
 
-    active = app.control.inspect(destination=[f"{worker}@faults"], timeout=0.5).active() or {}
+    try:
+        active = app.control.inspect(destination=[f"{worker}@faults"], timeout=0.3).active()
+    except Exception:  # this process's broker connection, dropped by a Redis restart
+        return False
+    active = active or {}
     return any(t["name"] == "games.tasks.ai_move" for ts in active.values() for t in ts)
+
+
+def mid_move(cluster: Cluster, worker: str) -> bool:
+    """Wait up to 10 s for the worker to play an AI move; False if none came."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if thinking(cluster.processes[worker].pid) or active_ai_move(worker):
+            return True
+    return False
 
 
 def kill_worker_mid_move(cluster: Cluster, worker: str) -> bool:
     """kill -9 of a worker (its pool too) while it plays an AI move, if one comes in 10 s."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not active_ai_move(worker):
-        pass
-    mid_move = time.monotonic() < deadline
+    under_way = mid_move(cluster, worker)
     cluster.kill(worker)
-    return mid_move
+    return under_way
 
 
 async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> None:
@@ -210,6 +244,14 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         at(what)
         mid_move = await asyncio.to_thread(kill_worker_mid_move, cluster, worker)
         log[-1] = (what + ("" if mid_move else " (no AI move was under way)"), log[-1][1])
+
+    async def stop(what: str, name: str) -> None:
+        """SIGTERM, as a supervisor stops it for a deployment; it must go by itself."""
+        at(what)
+        started = time.monotonic()
+        gone = await asyncio.to_thread(cluster.stop, name, 30)
+        assert gone, f"{name} did not exit on SIGTERM within 30 s"
+        log[-1] = (f"{what}, gone in {time.monotonic() - started:.1f} s", log[-1][1])
 
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
@@ -224,13 +266,31 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     at("daphne a killed (kill -9)")
     play.alive.remove("a")
     await asyncio.to_thread(cluster.kill, "a")
+    await asyncio.sleep(4)
+    await asyncio.to_thread(cluster.start_daphne, "a")
+    play.alive.append("a")
 
-    await asyncio.sleep(8)
+    await asyncio.sleep(4)
     await asyncio.to_thread(cluster.stop, "beat")
-    await kill_mid_move("beat stopped, then worker w2 killed (kill -9) mid-move", "w2")
-    await asyncio.sleep(20)
-    await asyncio.to_thread(cluster.start_beat)
+    beat_stopped = time.monotonic()
+    await kill_mid_move("beat stopped for a minute, worker w2 killed (kill -9) mid-move", "w2")
+    await asyncio.sleep(10)
     await asyncio.to_thread(cluster.start_worker, "w2")
+
+    await asyncio.sleep(6)
+    await asyncio.to_thread(mid_move, cluster, "w1")
+    await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
+    await asyncio.to_thread(cluster.start_worker, "w1")
+
+    await asyncio.sleep(4)
+    play.alive.remove("b")  # the load balancer sends no more to it
+    await stop("daphne b stopped (SIGTERM)", "b")
+    await asyncio.to_thread(cluster.start_daphne, "b")
+    play.alive.append("b")
+
+    await asyncio.sleep(max(0.0, 60 - (time.monotonic() - beat_stopped)))
+    at("beat started again")
+    await asyncio.to_thread(cluster.start_beat)
 
 
 def longest_stall(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> float:
@@ -243,6 +303,10 @@ def longest_stall(seen: dict[int, list[tuple[float, int]]], since: float, until:
             if after > since and before < until:
                 longest = max(longest, after - max(before, since))
     return longest
+
+
+def moves_seen(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> int:
+    return sum(since < t <= until for times in seen.values() for t, _ in times)
 
 
 def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsys):
@@ -264,12 +328,13 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
     asyncio.run(scenario())
     ends = [t for _, t in log[1:]] + [time.monotonic()]
     stalls = [
-        (what, longest_stall(play.seen, at, end)) for (what, at), end in zip(log, ends, strict=True)
+        (what, longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
+        for (what, at), end in zip(log, ends, strict=True)
     ]
     with capsys.disabled():
         print(f"\n{TABLES} games, {time.monotonic() - started:.0f} s; longest stall after:")
-        for what, stall in stalls:
-            print(f"  {what}: {stall:.1f} s")
+        for what, stall, moves in stalls:
+            print(f"  {what}: {stall:.1f} s (goal {STALL_LIMIT:.0f} s; {moves} moves seen)")
 
     tables = Table.objects.filter(pk__in=sessions)
     assert all(t.status == Table.FINISHED for t in tables), "every game has finished"
@@ -288,14 +353,15 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
 
     assert wait_for(lambda: not RecomputeJob.objects.exclude(status=RecomputeJob.DONE).exists())
     assert PlayerRating.objects.filter(user__username__startswith="player").count() == TABLES
-    for what, stall in stalls:
+    for what, stall, moves in stalls:
+        # The games went on after each fault, so its stall was measured at all.
+        assert moves >= TABLES, f"{what}: only {moves} moves seen afterwards"
         # Generous: the machine is shared; the figure printed above is the measure.
         assert stall <= 2 * STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
     # /healthz names each worker and beat, alive again after the faults.
     status, processes = health(cluster)
     assert status == 200
     assert {name.split()[0] for name, p in processes.items() if p["alive"]} == {"worker", "beat"}
-    assert os.kill and signal.SIGKILL
 
 
 def health(cluster: Cluster):

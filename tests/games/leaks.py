@@ -131,6 +131,8 @@ def judge_table_frame(frame: str, table_id: int, user, truth: Truth) -> list[str
     """Problems with one frame a table socket of `user` received, judged by the truth now."""
     if not truth.may_watch(table_id, user):
         return [f"a frame reached {user}, who may not watch table {table_id}"]
+    if truth.table(table_id).game == "orc":
+        return scan_orc(frame, truth.table(table_id).record, truth.seat(table_id, user))
     if 'id="board"' not in frame:
         return ["cards outside a board"] if "data-zone" in frame else []
     table = truth.table(table_id)
@@ -254,3 +256,59 @@ class Watch:
     async def close(self) -> None:
         for socket in self.sockets:
             await socket["c"].disconnect()
+
+
+# ----------------------------------------------------------------------------- De l'Orc
+# Every hand is public knowledge (§3.8). What a frame may never show: an army card not dealt
+# yet (the deck's order is secret), or, between the commit and the reveal of a battle, the
+# cards another seat committed (§6). A frame names the moment it was drawn at (`data-stamp`:
+# round, cards dealt, decisions taken); it is judged by the record at that moment.
+
+
+def _orc_moment(stamp: int) -> tuple[int, int, int]:
+    return stamp // 10_000_000, stamp // 10_000 % 1000, stamp % 10_000
+
+
+def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
+    """Every problem with one De l'Orc frame (a whole board or a small update)."""
+    from games.orc.engine.cards import PILES
+    from games.orc.engine.views import hidden
+    from history.replay import orc_position
+
+    stamps = [int(s) for s in re.findall(r'data-stamp="(\d+)"', frame)]
+    if not stamps:
+        return ["cards outside a board"] if "data-zone" in frame else []
+    round_no, dealt, decisions = _orc_moment(max(stamps))
+    problems = []
+    parser = _Zones()
+    parser.feed(frame)
+    deck = record["rounds"][round_no - 1]["deck"]
+    piles = PILES[len(record["players"])]
+    shown: dict[int, list[str]] = {}
+    for zone, card in parser.found:
+        if zone["data-zone"] == "pile":
+            shown.setdefault(int(zone["data-pile"]), []).append(card["data-card"])
+    for pile, cards in shown.items():
+        if cards != deck[pile - 1 : dealt : piles]:
+            problems.append(f"pile {pile} shows {cards} with {dealt} cards dealt")
+    if 'id="board"' not in frame:
+        return problems
+    state = orc_position(record, decisions)
+    for zone in parser.zones:
+        kind, seat = zone["data-zone"], zone.get("data-seat")
+        if kind == "army" and hidden(state):
+            problems.append(f"seat {seat}'s army is shown before the reveal")
+        if kind == "my-army" and (viewer is None or seat != str(viewer)):
+            problems.append(f"seat {seat}'s committed cards are shown to {viewer}")
+    if viewer is not None and hidden(state):
+        from games.orc.engine.cards import CODES
+
+        mine = {
+            card["data-card"]: int(card["data-count"])
+            for zone, card in parser.found
+            if zone["data-zone"] == "my-army"
+        }
+        truth = {CODES[c]: n for c, n in enumerate(state.army[viewer]) if n}
+        if mine and mine != truth:
+            problems.append(f"the viewer's committed cards show {mine}, not {truth}")
+    return problems

@@ -1,13 +1,19 @@
 """In a browser: an organiser creates a league, two members keep score on their phones, and
 a projector's league page updates its table without reloading."""
 
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
 from accounts.models import Club, Membership, User
+from leagues import actions
+from leagues.models import League
+from tests.tournaments.test_browser import READABILITY
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
@@ -102,3 +108,45 @@ def test_it_keeps_score_on_phones_and_updates_an_open_league_page(
     assert projector.evaluate("window.lgNotReloaded") is True
     names = projector.locator("#lg-table tr[data-player] td:nth-child(2)").all_inner_texts()
     assert [n.split(" (")[0] for n in names] == ["bob", "alice", "Gus"]
+
+
+@pytest.fixture
+def league_screen(live_server_url):
+    """Ten players after a dozen score-pad games, and the league's projector link."""
+    club = Club.objects.create(name="Tenno", slug="tenno")
+    league = League.objects.create(club=club, name="Autumn league")
+    names = ["Aiko", "Bram", "Chloé", "Dieter", "Emma", "Farid", "Greta", "Hiro", "Inès", "Jan"]
+    players = []
+    for name in names:
+        user = User.objects.create_user(name.lower(), password="pw")
+        user.display_name = name
+        user.save()
+        Membership.objects.create(club=club, user=user)
+        players.append(user)
+    for n in range(12):
+        seated = [players[(n + i * 3) % 10] for i in range(4)]
+        actions.record_result(
+            players=seated, round_scores=[[38], [28], [15], [6]], league=league, rated=False
+        )
+    actions.tally_league(league.pk)
+    token = actions.reset_projector_link(league)
+    return f"{live_server_url}/projector/league/{token}/"
+
+
+def test_the_league_projector_fits_a_1080p_screen_through_its_link(league_screen, browser):
+    """Ten players after a dozen games: the table and the latest games on one screen."""
+    url = league_screen
+    screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    screen.goto(url)
+    screen.wait_for_selector("body[data-ws=open]")
+    assert screen.locator(".site-nav").count() == 0
+    assert screen.locator("#lg-table tbody tr").count() == 10
+    width, height = screen.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert width <= 1920 and height <= 1080
+    for selector in ("#lg-table tbody td", ".lg-place:not(.lg-place-1)", ".lg-games-list li"):
+        size, contrast = screen.evaluate(READABILITY, selector)
+        assert size >= 24 and contrast >= 7, (selector, size, contrast)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    screen.screenshot(path=str(SCREENSHOTS / "league-projector-1920x1080.png"))

@@ -35,7 +35,7 @@ def from_options(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("leagues", "0010_ratings_per_game")]
+    dependencies = [("leagues", "0009_ratings_per_game")]
 
     operations = [
         migrations.AddField(

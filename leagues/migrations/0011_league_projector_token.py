@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('accounts', '0003_turn_emails'),
-        ('leagues', '0008_seats_and_rounds_of_any_game'),
+        ('leagues', '0010_played_game_options'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

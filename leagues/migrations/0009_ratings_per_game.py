@@ -32,7 +32,7 @@ def backwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("leagues", "0009_league_projector_token"),
+        ("leagues", "0008_seats_and_rounds_of_any_game"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

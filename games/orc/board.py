@@ -1,0 +1,238 @@
+"""What the De l'Orc table page and its pushes show, built only from the engine's view for the
+viewer (a seat, or None for a spectator): the views already hide the cards committed
+between commit and reveal, and no undealt card is in them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games.orc import engine
+from games.orc.dealer import stamp
+from games.orc.engine.cards import N_CARDS, PEOPLES
+
+GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
+MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
+
+
+def card_name(code: str) -> str:
+    """A card's or people's display name; the codes of §1 until names are translated."""
+    return code
+
+
+def group_of(code: str) -> str:
+    return code[0] if code[0] in PEOPLES and len(code) == 2 and code[1] in "26C" else "X"
+
+
+def hand_groups(hand: dict[str, int]) -> list[dict[str, Any]]:
+    """A hand by group (people, then mercenaries) and value: public knowledge (§3.8)."""
+    out = []
+    for group in GROUPS:
+        cards = [
+            {"code": code, "name": card_name(code), "count": n}
+            for code, n in hand.items()
+            if group_of(code) == group
+        ]
+        if cards:
+            out.append({"group": group, "name": card_name(group), "cards": cards})
+    return out
+
+
+def strength_parts(army: dict[str, int], people: str | None, strength: int | None) -> list[str]:
+    """How a revealed army's strength is made (§4.5, §4.6): its people, the chiefs, each kind
+    of mercenary, the war machines served by gremlins, and a flying machine added after."""
+    if people is None or strength is None:
+        return []
+    parts = []
+    chiefs = army.get(f"{people}C", 0)
+    own = 2 * army.get(f"{people}2", 0) + 6 * army.get(f"{people}6", 0)
+    gremlins, machines = army.get("GR", 0), army.get("WM", 0)
+    served = min(machines, gremlins)
+    if chiefs >= 2:
+        parts.append(_("two chiefs fight each other: the army is worth 0"))
+        total = 0
+    else:
+        if chiefs == 1:
+            parts.append(_("people %(n)d, doubled by its chief: %(v)d") % {"n": own, "v": 2 * own})
+        elif own:
+            parts.append(_("people %(v)d") % {"v": own})
+        for code, value in (("GI", 10), ("TR", 5), ("GR", 1)):
+            if army.get(code):
+                parts.append(f"{army[code]} × {card_name(code)}: {army[code] * value}")
+        if machines:
+            parts.append(
+                _("war machines served by a gremlin: %(served)d of %(n)d: %(v)d")
+                % {"served": served, "n": machines, "v": 9 * served}
+            )
+        total = (2 * own if chiefs else own) + 10 * army.get("GI", 0) + 5 * army.get("TR", 0)
+        total += gremlins + 9 * served
+    if strength > total:
+        parts.append(_("flying machine: +%(v)d") % {"v": strength - total})
+    return parts
+
+
+def pile_entries(contents: list[str]) -> list[dict[str, str]]:
+    """A pile bottom up: army cards, and deserters and shields with their owner."""
+    entries = []
+    for item in contents:
+        kind, _sep, owner = item.partition(":")
+        if owner:
+            entries.append({"kind": kind, "owner": owner})
+        else:
+            entries.append({"kind": "army", "code": item, "name": card_name(item)})
+    return entries
+
+
+def piles_context(view: dict[str, Any]) -> list[dict[str, Any]]:
+    piles = view["deal"]["piles"] or []
+    return [{"number": i + 1, "entries": pile_entries(p)} for i, p in enumerate(piles)]
+
+
+def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+    view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
+    seats = list(table.seats.all())
+    names = [p["name"] for p in view["players"]]
+    wizard = view["wizard"]
+    players = []
+    for position, (seat, p) in enumerate(zip(seats, view["players"], strict=True)):
+        players.append(
+            {
+                "position": position,
+                "name": p["name"],
+                "is_ai": seat.is_ai,
+                "left": seat.left,
+                "is_wizard": p["name"] == wizard,
+                "is_decider": p["name"] == view["decider"],
+                "total": p["total"],
+                "deserters": p["deserters"],
+                "shields": p["shields"],
+                "groups": hand_groups(p["hand"]),
+                "committed": p["committed"],
+                "army": hand_groups(p["army"]) if p["army"] else None,
+                "strength": p["strength"],
+                "parts": strength_parts(p["army"] or {}, view["people"], p["strength"]),
+            }
+        )
+    dealing = view["pending"] == "recruit"
+    dealt = view["deal"]["dealt"] or 0
+    recruit = view.get("recruit")
+    decisions = _decisions(view, names) if viewer is not None else []
+    result = view["result"]
+    current = result["rounds"][-1] if result["rounds"] else None
+    return {
+        "table": table,
+        "view": view,
+        "viewer": viewer,
+        "players": players,
+        "stamp": stamp(state),
+        "dealing": dealing,
+        "dealt": dealt,
+        "deal_size": N_CARDS,
+        "placing": dealing and dealt == N_CARDS,
+        "next_pile": dealt % state.npiles + 1 if dealing and dealt < N_CARDS else None,
+        "piles": piles_context(view),
+        "start_after": view["deal"]["start_after"],
+        "can_slap": recruit is not None and bool(recruit["deserters"] or recruit["shields"]),
+        "recruit": recruit,
+        "decisions": decisions,
+        "decider_name": view["decider"],
+        "decider_is_ai": view["decider"] is not None
+        and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
+        "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
+        "people_name": card_name(view["people"]) if view["people"] else None,
+        "current_round": current,
+        "rounds": result["rounds"],
+        "log": _log(state),
+    }
+
+
+def _decisions(view: dict[str, Any], names: list[str]) -> list[dict[str, str]]:
+    """The viewer's legal turn decisions as buttons: the notation, and words for it."""
+    return [{"text": text, "label": describe(text)} for text in view["legal"]]
+
+
+def describe(text: str) -> str:
+    """A §8 decision in words of the active language."""
+    verb, *args = text.split()
+    if verb == "champion":
+        return _("Name %(name)s your champion") % {"name": args[0]}
+    if verb == "people":
+        return _("Fight the %(people)s") % {"people": card_name(args[0])}
+    if verb == "send":
+        cards = ", ".join(card_name(c) for c in args)
+        return _("Send %(cards)s") % {"cards": cards} if args else _("Send no mercenary")
+    if not args or args[-1] == "pass":
+        return _("Pass")
+    if verb == "spy":
+        return _("Spy %(n)s: ask %(name)s for %(card)s") % {
+            "n": args[0],
+            "name": args[1],
+            "card": card_name(args[2]),
+        }
+    if verb == "commando":
+        return _("Commando: take a %(group)s card of %(name)s") % {
+            "group": _("people") if args[1] == "people" else _("mercenary"),
+            "name": args[0],
+        }
+    if verb == "fly":
+        return _("Fly the machine with %(n)s gremlins") % {"n": len(args)}
+    return text
+
+
+def _log(state: engine.State) -> list[str]:
+    names = state.names
+    return [
+        f"{names[action.seat]}: {engine.action_text(action, names)}"
+        for _rnd, action in reversed(state.log[-40:])
+    ]
+
+
+_updates: OrderedDict[tuple, str] = OrderedDict()
+_updates_lock = threading.Lock()
+
+
+def render_update(event: dict[str, Any], viewer: int | None, language: str) -> str:
+    """The small push of a card or a slap (`dealer.event`), as a viewer's socket shows it.
+
+    Everything in it is public; only the slap buttons differ per viewer (a player with cards
+    left to put down), so the render is shared by every viewer with the same buttons.
+    """
+    players = event["players"]
+    mine = players[viewer] if viewer is not None else None
+    buttons = (mine[2] > 0, mine[1] > 0) if mine is not None and not mine[3] else None
+    key = (event["table"], event["stamp"], tuple(event["piles"]), buttons, language)
+    with _updates_lock:
+        html = _updates.get(key)
+    if html is not None:
+        return html
+    dealt = event["dealt"]
+    context = {
+        "stamp": event["stamp"],
+        "piles": [
+            {"number": int(n), "entries": pile_entries(p)} for n, p in event["piles"].items()
+        ],
+        "dealt": dealt,
+        "deal_size": N_CARDS,
+        "placing": dealt == N_CARDS,
+        "next_pile": event["next"],
+        "start_after": event["start_after"],
+        "players": [
+            {"name": name, "deserters": d, "shields": s, "is_wizard": wizard}
+            for name, d, s, wizard in players
+        ],
+        "can_slap": buttons is not None and any(buttons),
+        "recruit": {"shields": buttons[0], "deserters": buttons[1]} if buttons else None,
+    }
+    with translation.override(language):
+        html = render_to_string("games/orc/table.html#deal", context)
+    with _updates_lock:
+        _updates[key] = html
+        while len(_updates) > 512:
+            _updates.popitem(last=False)
+    return html

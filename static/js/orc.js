@@ -1,0 +1,90 @@
+// De l'Orc's table: slaps with immediate local feedback, and the deal's small pushes.
+(() => {
+  document.body.addEventListener("htmx:wsOpen", () => { document.body.dataset.ws = "open"; });
+  document.body.addEventListener("htmx:wsClose", () => { document.body.dataset.ws = "closed"; });
+
+  // A small push of the deal: swap each pile, counter or list it carries, unless the page
+  // already shows a newer one (pushes from two processes may cross on the way).
+  document.body.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const text = event.detail.message;
+    if (typeof text !== "string" || !text.startsWith("<template data-deal")) return;
+    event.preventDefault();
+    const holder = document.createElement("div");
+    holder.innerHTML = text;
+    const template = holder.querySelector("template");
+    for (const fresh of Array.from(template.content.children)) {
+      const shown = fresh.id && document.getElementById(fresh.id);
+      if (!shown) continue;
+      if (Number(shown.dataset.stamp || 0) > Number(fresh.dataset.stamp || 0)) continue;
+      shown.replaceWith(document.importNode(fresh, true));
+    }
+    document.body.dataset.dealStamp = template.dataset.deal;
+    // Piles not in this update keep their buttons: hide those for cards the viewer no
+    // longer holds.
+    const counter = document.getElementById("deal-counter");
+    for (const pile of document.querySelectorAll(".orc-pile")) {
+      pile.classList.toggle("next", !!counter && pile.dataset.pile === counter.dataset.next);
+    }
+    const left = document.getElementById("cards-left");
+    if (left && left.dataset.myShields !== undefined) {
+      for (const b of document.querySelectorAll("button.slap.shield")) b.hidden = left.dataset.myShields === "0";
+      for (const b of document.querySelectorAll("button.slap.desert")) b.hidden = left.dataset.myDeserters === "0";
+    }
+  });
+
+  const notice = (message, error) => {
+    const box = document.getElementById("notice");
+    if (!box) return;
+    box.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = error ? "notice error" : "notice";
+    p.textContent = message;
+    box.appendChild(p);
+  };
+
+  const csrf = () => JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+
+  const slap = async (action, pile) => {
+    const piles = document.getElementById("orc-piles");
+    if (!piles) return;
+    const node = document.getElementById("pile-" + pile);
+    if (node) node.classList.add("slapping");  // corrected by the push or the refusal
+    const body = new URLSearchParams({ action, version: "" });
+    const answer = await fetch(piles.dataset.slapUrl, {
+      method: "POST",
+      headers: { "X-CSRFToken": csrf(), "HX-Request": "true", "X-Slap": "1" },
+      body,
+    });
+    const again = document.getElementById("pile-" + pile);
+    if (again) again.classList.remove("slapping");
+    if (answer.status === 204) return;
+    const holder = document.createElement("div");
+    holder.innerHTML = await answer.text();
+    notice(holder.textContent.trim(), true);
+  };
+
+  document.body.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-slap]");
+    if (!button) return;
+    event.preventDefault();
+    slap(button.dataset.slap, button.dataset.slap.split(" P")[1]);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, textarea, select")) return;
+    const digit = /^Digit(\d)$/.exec(event.code);
+    if (!digit) return;
+    const pile = digit[1] === "0" ? "10" : digit[1];
+    const verb = event.shiftKey ? "desert" : "shield";
+    const button = document.querySelector(`button[data-slap="${verb} P${pile}"]:not([disabled])`);
+    if (button) { event.preventDefault(); slap(button.dataset.slap, pile); }
+  });
+
+  setInterval(() => {
+    for (const clock of document.querySelectorAll(".clock[data-deadline]")) {
+      const left = Math.max(0, Math.round((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
+      const m = Math.floor(left / 60), s = left % 60;
+      clock.querySelector("time").textContent = m + ":" + String(s).padStart(2, "0");
+    }
+  }, 1000);
+})();

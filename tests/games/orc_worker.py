@@ -1,0 +1,22 @@
+"""A Celery worker process for De l'Orc tests (imported by spawn before Django is set up, so it
+imports nothing of the site at the top)."""
+
+
+def worker_main(redis_url: str) -> None:
+    """A Celery worker (it watches for deals nobody pushes) on the test database and Redis."""
+    import django
+
+    django.setup()
+    from channels.testing.live import set_database_connection
+    from django.conf import settings
+
+    from ctg_site.celery import app
+    from ctg_site.settings import redis_channel_layer
+    from tests.conftest import _point_celery_at
+
+    set_database_connection()
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(redis_url)}
+    settings.CELERY_BROKER_URL = redis_url
+    _point_celery_at(app, redis_url)
+    quiet = ["--loglevel=WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"]
+    app.worker_main(["worker", "--pool=solo", *quiet])
