@@ -384,7 +384,12 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     visibility=Table.CLUB,
                     seats_count=len(players),
-                    options={"rounds": tournament.rounds_per_game},
+                    # A game with a choice of round counts plays the tournament's.
+                    options=(
+                        {"rounds": tournament.rounds_per_game}
+                        if registry.get(tournament.game).rounds
+                        else {}
+                    ),
                     rated=tournament.rated,
                     seat_order=Table.HOST_ORDER,
                 )

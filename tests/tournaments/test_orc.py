@@ -171,10 +171,26 @@ def test_the_form_offers_the_game_and_its_table_sizes(client, club, olga):
     base |= {"seeding": "rating", "first_kind": "swiss", "first_rounds": 3, "rated": "on"}
     response = client.post("/clubs/tenno/tournaments/new/", base | {"game": "orc", "max_table": 3})
     assert "seats 4 to 7 players" in response.content.decode()
-    response = client.post(
-        "/clubs/tenno/tournaments/new/", base | {"game": "orc", "max_table": 6, "mode": "online"}
-    )
-    assert "is played at the table only, for now." in response.content.decode()
     response = client.post("/clubs/tenno/tournaments/new/", base | {"game": "orc", "max_table": 6})
     assert response.status_code == 302
     assert Tournament.objects.get(name="Orc open").game == "orc"
+
+
+def test_an_online_round_opens_de_l_orc_tables_at_the_usual_pace(club, olga):
+    people = make_players(club, 9)
+    event = tournaments.create(
+        club,
+        name="Orc online",
+        game="orc",
+        mode=Tournament.ONLINE,
+        max_table=7,
+        seeding=Tournament.RANDOM,
+        stages=[{"kind": Stage.SWISS, "rounds": 1}],
+    )
+    for user in people:
+        tournaments.register(event, user, checked_in=True)
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    tables = [t.online_table for t in round_.tables.all()]
+    assert sorted(t.seats.count() for t in tables) == [4, 5]
+    assert {(t.game, t.options["pace"]) for t in tables} == {("orc", 1.2)}
