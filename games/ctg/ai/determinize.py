@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from games.ctg.engine import Options, RoundResult, State
+from games.ctg.engine.actions import PILES
 from games.ctg.engine.cards import (
     N_CARDS,
     N_TYPES,
@@ -98,7 +99,15 @@ class Sampler:
                 if k.owner[t] >= 0:
                     s.bonus[k.owner[t]] += TASK_BONUS[d] * k.size[t]
         s.history = tuple(
-            RoundResult(r["start"], r["ended_by"], tuple(r["scores"])) for r in view["round_scores"]
+            RoundResult(
+                r["start"],
+                r["ended_by"],
+                tuple(r["scores"]),
+                tuple(r["bonus"]),
+                tuple((x["owner"], TYPE_OF_VALUE[x["type"]], x["size"]) for x in r["sets"]),
+                tuple(PILES.index(pile) for pile in r["empty_piles"]),
+            )
+            for r in view["round_scores"]
         )
         s.totals = k.totals[:]
         s.log = None

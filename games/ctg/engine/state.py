@@ -90,7 +90,6 @@ class RoundResult:
     scores: tuple[int, ...]  # with the task bonus
     bonus: tuple[int, ...] = ()  # the Imperial Tasks part of each score
     # The table as the round ended: (owner, type index, cards) per set; and the draw piles
-    # (0: D1, 1: D2) that were empty then.
     # (0: D1, 1: D2) that were empty then. What the round shows, not what it counts.
     sets: tuple[tuple[int, int, int], ...] = field(default=(), compare=False)
     empty_piles: tuple[int, ...] = field(default=(), compare=False)
