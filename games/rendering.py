@@ -335,6 +335,9 @@ PLACES = {
     2: pgettext_lazy("place", "2nd"),
     3: pgettext_lazy("place", "3rd"),
     4: pgettext_lazy("place", "4th"),
+    5: pgettext_lazy("place", "5th"),
+    6: pgettext_lazy("place", "6th"),
+    7: pgettext_lazy("place", "7th"),
 }
 
 
