@@ -26,6 +26,7 @@ import json
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -64,11 +65,12 @@ def parse(text: str) -> dict:
     return record
 
 
-def check(record: dict) -> engine.State:
-    """Replay the record; refuse it with the engine's message when it breaks a rule."""
+def check(record: dict, rules: Any = engine) -> Any:
+    """Replay the record with a game's engine (`rules`, Call to Glory's by default); refuse it
+    with the engine's message when it breaks a rule."""
     try:
-        state = engine.from_record(record)
-    except engine.IllegalAction as error:
+        state = rules.from_record(record)
+    except rules.IllegalAction as error:
         raise ImportRefused(
             _("Round %(round)s, action %(index)s (%(action)s) breaks a rule: %(rule)s")
             % {
@@ -78,7 +80,7 @@ def check(record: dict) -> engine.State:
                 "rule": error.message,
             }
         ) from None
-    except engine.RecordError as error:
+    except rules.RecordError as error:
         raise ImportRefused(_("The record is malformed: %(error)s") % {"error": error}) from None
     if not state.game_over:
         raise ImportRefused(_("The record stops before the game is over."))
@@ -201,31 +203,9 @@ def import_any(record: dict, importer) -> Imported:
     return import_record(record, importer)
 
 
-def check_orc(record: dict) -> orc_engine.State:
-    """Replay an orc-record/1; refuse it with the engine's message when it breaks a rule."""
-    try:
-        state = orc_engine.from_record(record)
-    except orc_engine.IllegalAction as error:
-        raise ImportRefused(
-            _("Round %(round)s, action %(index)s (%(action)s) breaks a rule: %(rule)s")
-            % {
-                "round": error.round,
-                "index": error.index,
-                "action": error.action,
-                "rule": error.message,
-            }
-        ) from None
-    except orc_engine.RecordError as error:
-        raise ImportRefused(_("The record is malformed: %(error)s") % {"error": error}) from None
-    if not state.game_over:
-        raise ImportRefused(_("The record stops before the game is over."))
-    check_names(state.names)
-    return state
-
-
 def import_orc(record: dict, importer) -> Imported:
     when = played_at(record)
-    state = check_orc({k: v for k, v in record.items() if k != "played_at"})
+    state = check({k: v for k, v in record.items() if k != "played_at"}, orc_engine)
     kept = orc_engine.to_record(state)
     ref = content_ref(DE_L_ORC.key, kept)
     existing = already_imported(ref)
