@@ -10,15 +10,20 @@ the sweeps: every Celery worker runs them every few seconds, one worker at a tim
 worker either: the web process runs the sweeps itself (`start_sweeps`).
 """
 
+import asyncio
 import contextlib
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
+from asgiref.sync import async_to_sync
 from celery import Task
+from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 from django.db import connections, transaction
 from kombu.utils.imports import symbol_by_name
@@ -72,6 +77,49 @@ def after_commit(what: str, work: Callable[[], object]) -> None:
     never keeps the ones registered after it from running.
     """
     transaction.on_commit(partial(_attempt, what, work), robust=True)
+
+
+_push_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
+_push_loop_lock = threading.Lock()
+
+
+def _loop_for_pushes() -> asyncio.AbstractEventLoop:
+    """This process's event loop for sends from synchronous code, in a thread of its own
+    (started again in a forked child, where the parent's thread does not exist)."""
+    global _push_loop
+    with _push_loop_lock:
+        if _push_loop is None or _push_loop[0] != os.getpid():
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, daemon=True, name="pushes").start()
+            _push_loop = (os.getpid(), loop)
+        return _push_loop[1]
+
+
+def group_send(*messages: tuple[str, dict], timeout: float = 10) -> None:
+    """Send each (group, message) through the channel layer from synchronous code, in order.
+
+    On Redis the sends run on one long-lived loop of this process, whose connections are
+    made once: `async_to_sync` outside a server (a Celery worker) would start a loop, and
+    open connections, for every push. The in-memory layer belongs to the server's loop,
+    where `async_to_sync` takes the sends.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
+
+    async def send() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    if not isinstance(layer, RedisChannelLayer):
+        async_to_sync(send)()
+        return
+    future = asyncio.run_coroutine_threadsafe(send(), _loop_for_pushes())
+    try:
+        future.result(timeout)
+    except TimeoutError:
+        future.cancel()
+        raise
 
 
 def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:

@@ -1,6 +1,7 @@
 import os
 
 from celery import Celery
+from celery.signals import task_postrun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 
@@ -25,6 +26,18 @@ app.conf.beat_schedule = {
 # another process can be under way, so an AI move is taken up however recent the table's
 # last change.
 ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
+
+
+@task_postrun.connect
+def _give_back_connections(sender, **kwargs) -> None:
+    # Back to the pool, which Celery's fixup no longer closes after each task
+    # (CELERY_DB_REUSE_MAX); one that broke meanwhile is closed here, not reused. A task
+    # run in the caller's own thread (eager) leaves the caller's connection alone.
+    from django.db import close_old_connections
+
+    if not getattr(sender.request, "is_eager", False):
+        close_old_connections()
+
 
 # The workers' sweeps and heartbeats, and beat's heartbeat, start on their signals.
 import ctg_site.liveness  # noqa: E402, F401

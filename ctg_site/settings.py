@@ -163,6 +163,11 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes a prefork child's database pool before and after every task
+# unless told to reuse it: two new PostgreSQL connections for each AI move. Reused, the pool
+# is closed only every this many tasks; after each task its connections go back to the pool
+# (ctg_site.celery), so a connection broken meanwhile is replaced, not kept.
+CELERY_DB_REUSE_MAX = 1000
 # With Redis as broker, a task taken by a worker that died (kill -9) is delivered again only
 # after the visibility timeout. It stays longer than the longest countdown (the reminder's
 # five minutes), or a task waiting for its time would be delivered twice; the sweeps that

@@ -14,7 +14,7 @@ def viewer_of(table: Table, user) -> tuple[bool, int | None]:
     anybody else. Seats move while pages stay open, so ask again for every render.
     """
     if user.is_authenticated:
-        seat = table.seats.filter(user=user, left=False).first()
+        seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
         if seat is not None:
             return True, seat.position
     if table.visibility == Table.PUBLIC:

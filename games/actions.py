@@ -9,8 +9,6 @@ sent only after that transaction commits.
 import random
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -19,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ctg_site.background import after_commit, enqueue
+from ctg_site.background import after_commit, enqueue, group_send
 from games import registry
 from games.access import seat_positions
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -48,7 +46,6 @@ def _broadcast(
     lobby: bool,
     players: list[int],
 ) -> None:
-    layer = get_channel_layer()
     table_id, stamp = identity
     # The seats as committed, read now: each socket renders for its own user's seat in them,
     # never for the seat it had when it opened.
@@ -61,15 +58,9 @@ def _broadcast(
         "seats": seat_positions(table_id),
     }
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
-
-    # One trip into async code for all the sends: outside a server's event loop (a Celery
-    # worker) each trip starts a loop of its own, and with it new connections to Redis.
-    async def send() -> None:
-        await layer.group_send(table_group(table_id), message)
-        for group in groups:
-            await layer.group_send(group, {"type": "lobby.changed"})
-
-    async_to_sync(send)()
+    group_send(
+        (table_group(table_id), message), *[(group, {"type": "lobby.changed"}) for group in groups]
+    )
 
 
 def _after_commit(
@@ -101,7 +92,7 @@ def _after_commit(
     if small is not None and not full:
         after_commit(
             f"the update of table {table_id} at version {version}",
-            lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), small),
+            lambda: group_send((table_group(table_id), small)),
         )
         return
     after_commit(
@@ -663,6 +654,6 @@ def say(table_id: int, user, text: str) -> ChatMessage:
     event = {"type": "table.chat", "html": html, "public": seat.table.visibility == Table.PUBLIC}
     after_commit(
         f"the chat push of table {table_id}",
-        lambda: async_to_sync(get_channel_layer().group_send)(table_group(table_id), event),
+        lambda: group_send((table_group(table_id), event)),
     )
     return message

@@ -21,8 +21,10 @@ from games.models import Table
 from games.orc.board import render_update
 from games.rendering import cached_board, render_board
 
-# Renders under way in this process, so sockets sharing a view wait for one render.
+# Renders under way in this process, so sockets sharing a view wait for one render, and the
+# reads of a table after a push, so that its sockets here share one.
 _rendering: dict[tuple, asyncio.Future] = {}
+_reading: dict[tuple, asyncio.Future] = {}
 
 # Boards render on threads of their own, not on the one thread that Channels and Django give
 # all synchronous code of a process: the moves posted to this process wait there, and a burst
@@ -83,10 +85,11 @@ class TableConsumer(AsyncWebsocketConsumer):
                 self.language,
             )
         if html is None:
-            key = (self.table_id, event["stamp"], event["version"], self.user.pk, self.language)
+            push = (self.table_id, event["stamp"], event["version"], event["status"])
+            key = (*push, self.user.pk, self.language)
             pending = _rendering.get(key)
             if pending is None:
-                pending = _rendering[key] = asyncio.ensure_future(self._render())
+                pending = _rendering[key] = asyncio.ensure_future(self._render(push))
                 pending.add_done_callback(lambda _: _rendering.pop(key, None))
             html = await asyncio.shield(pending)
             if html is None:
@@ -114,12 +117,24 @@ class TableConsumer(AsyncWebsocketConsumer):
         table = Table.objects.filter(pk=self.table_id).first()
         return table is not None and viewer_of(table, self.user)[0]
 
-    async def _render(self) -> str | None:
-        return await on_render_thread(self._render_now)
+    async def _render(self, push: tuple | None = None) -> str | None:
+        """The board for this socket; after a push, from the table as read once for every
+        socket of this process that the push reaches."""
+        if push is None:
+            table = await on_render_thread(self._read)
+        else:
+            reading = _reading.get(push)
+            if reading is None:
+                reading = _reading[push] = asyncio.ensure_future(on_render_thread(self._read))
+                reading.add_done_callback(lambda _: _reading.pop(push, None))
+            table = await asyncio.shield(reading)
+        return await on_render_thread(lambda: self._render_now(table))
 
-    def _render_now(self) -> str | None:
+    def _read(self) -> Table | None:
+        return Table.objects.prefetch_related("seats").filter(pk=self.table_id).first()
+
+    def _render_now(self, table: Table | None) -> str | None:
         """The board as the server sees it now, for this user as seated now; None: not his."""
-        table = Table.objects.filter(pk=self.table_id).first()
         if table is None:
             return None
         allowed, viewer = viewer_of(table, self.user)

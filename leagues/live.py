@@ -1,7 +1,6 @@
 """Live league tables: the one place that names channel groups and sends to them."""
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from ctg_site.background import group_send
 
 
 def league_group(league_id: int) -> str:
@@ -13,6 +12,4 @@ def broadcast_table(league_id: int) -> None:
 
     Called after commit only; the message carries no content, so nothing leaks.
     """
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(league_group(league_id), {"type": "league.table"})
+    group_send((league_group(league_id), {"type": "league.table"}))

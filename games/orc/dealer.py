@@ -103,10 +103,6 @@ def _run(table_id: int) -> None:
             with _lock:
                 _running.discard(table_id)
             connections.close_all()
-            loop = getattr(_loops, "loop", None)
-            if loop is not None:
-                loop.close()
-                _loops.loop = None
 
 
 def _push_deal(table_id: int) -> None:
@@ -239,22 +235,12 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     }
 
 
-_loops = threading.local()
-
-
 def push(table_id: int, message: dict[str, Any]) -> None:
-    """Send to the table's group from a thread of its own (a dealer): on an event loop kept
-    for the thread, so its connections to the channel layer are made once, not per card."""
-    import asyncio
-
-    from channels.layers import get_channel_layer
-
+    """Send to the table's group from a dealer's thread."""
+    from ctg_site.background import group_send
     from games.groups import table_group
 
-    loop = getattr(_loops, "loop", None)
-    if loop is None:
-        loop = _loops.loop = asyncio.new_event_loop()
-    loop.run_until_complete(get_channel_layer().group_send(table_group(table_id), message))
+    group_send((table_group(table_id), message))
 
 
 def set_going(table: Any, state: engine.State) -> dict[str, Any] | None:
