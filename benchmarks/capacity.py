@@ -102,7 +102,13 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
             url, origin=base, additional_headers=headers, max_size=None
         ) as ws:
             first = True
-            pending: asyncio.Task | None = None
+            # The newest board's version and the person's move on it, if it is his turn: a
+            # board can arrive while his last move is still being answered.
+            latest: list = [None, None]
+            changed = asyncio.Event()
+            if session:
+                mover = person(base, table_id, session, csrf, latest, changed)
+                mover = asyncio.ensure_future(mover)
             while not stop.is_set():
                 try:
                     html = await asyncio.wait_for(ws.recv(), 1)
@@ -116,14 +122,30 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
                 if not first:
                     received.append((table_id, version, now))
                 first = False
-                action = action_re.search(html) if session else None
-                if action and (pending is None or pending.done()):
-                    pending = asyncio.ensure_future(
-                        move(base, table_id, session, csrf, version, action.group(1))
-                    )
+                if session:
+                    action = action_re.search(html)
+                    latest[:] = [version, action.group(1) if action else None]
+                    changed.set()
+            if session:
+                mover.cancel()
+
+    async def person(base, table_id, session, csrf, latest, changed) -> None:
+        """Moves `think` seconds after the board shows his turn, on the newest board."""
+        played = None
+        while True:
+            await changed.wait()
+            changed.clear()
+            if latest[1] is None or latest[0] == played:
+                continue
+            await asyncio.sleep(think)
+            version, text = latest
+            if text is None:
+                continue
+            played = version
+            await move(base, table_id, session, csrf, version, text)
+            changed.set()  # a board that came while he moved
 
     async def move(base, table_id, session, csrf, version, text) -> None:
-        await asyncio.sleep(think)
         body = f"action={text.replace(' ', '+')}&version={version}".encode()
         request = urllib.request.Request(
             f"{base}/play/t/{table_id}/play/",

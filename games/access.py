@@ -22,10 +22,16 @@ def viewer_of(table: Table, user) -> tuple[bool, int | None]:
     return is_member(user, table.club_id) if table.club_id else False, None
 
 
-def seat_positions(table_id: int) -> dict[str, int]:
-    """Who sits where now, by user id (as text, to travel in a push): the seats of viewer_of."""
+def seated(table_id: int) -> list[tuple[int, int, str]]:
+    """(user id, position, his chosen language or "") of who sits where now: the seats of
+    viewer_of."""
     seats = Seat.objects.filter(table_id=table_id, user__isnull=False, left=False)
-    return {str(user): position for user, position in seats.values_list("user_id", "position")}
+    return list(seats.values_list("user_id", "position", "user__preferred_language"))
+
+
+def seat_positions(table_id: int) -> dict[str, int]:
+    """Who sits where now, by user id (as text, to travel in a push)."""
+    return {str(user): position for user, position, _ in seated(table_id)}
 
 
 def not_found() -> Http404:

@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 
 from ctg_site.background import after_commit, enqueue, group_send
 from games import registry
-from games.access import seat_positions
+from games.access import seated
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import ChatMessage, Seat, Table
 from games.registry import MoveRefused
+from games.rendering import push_boards
 from games.signals import game_finished
 
 # The levels and stand-in of Call to Glory, for callers that name them; a table asks its game.
@@ -38,24 +39,23 @@ class Refused(Exception):
         self.code = code
 
 
-def _broadcast(
-    identity: tuple[int, int],
-    version: int,
-    status: str,
-    public: bool,
-    lobby: bool,
-    players: list[int],
-) -> None:
-    table_id, stamp = identity
-    # The seats as committed, read now: each socket renders for its own user's seat in them,
-    # never for the seat it had when it opened.
+def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
+    table_id, stamp = table.identity
+    # The seats as committed, read now: each socket shows its own user's seat in them, never
+    # the seat it had when it opened. The boards it carries are drawn in the site's language
+    # and in each seated person's own, for his seat.
+    people = seated(table_id)
+    languages: dict[int | None, set[str]] = {None: {settings.LANGUAGE_CODE}}
+    for _user, position, language in people:
+        languages[position] = {settings.LANGUAGE_CODE, language or settings.LANGUAGE_CODE}
     message = {
         "type": "table.changed",
-        "version": version,
-        "status": status,
+        "version": table.version,
+        "status": table.board_state,
         "stamp": stamp,
-        "public": public,
-        "seats": seat_positions(table_id),
+        "public": table.visibility == Table.PUBLIC,
+        "seats": {str(user): position for user, position, _ in people},
+        "boards": push_boards(table, languages),
     }
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
     group_send(
@@ -82,10 +82,8 @@ def _after_commit(
     never holds up the game, and neither can fail the request (ctg_site.background). A push
     overtaken by a later move is harmless: a socket renders the table as it is.
     """
-    table_id, version, status = table.pk, table.version, table.board_state
-    identity = table.identity
+    table_id, version = table.pk, table.version
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
-    public = table.visibility == Table.PUBLIC
     small = None
     if state is not None and table.status == Table.RUNNING:
         small = _set_next_going(table, state, passed)
@@ -97,14 +95,13 @@ def _after_commit(
         return
     after_commit(
         f"the push of table {table_id} at version {version}",
-        lambda: _broadcast(identity, version, status, public, lobby, players),
+        lambda: _broadcast(table, lobby, players),
     )
 
 
 def push_board(table: Table) -> None:
     """Push the whole board of a table to its viewers now (no move: a dealer taking over)."""
-    public = table.visibility == Table.PUBLIC
-    _broadcast(table.identity, table.version, table.status, public, False, [])
+    _broadcast(table, False, [])
 
 
 def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:

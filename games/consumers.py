@@ -8,6 +8,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -19,7 +20,7 @@ from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Table
 from games.orc.board import render_update
-from games.rendering import cached_board, render_board
+from games.rendering import board_key, cached_board, render_board
 
 # Renders under way in this process, so sockets sharing a view wait for one render, and the
 # reads of a table after a push, so that its sockets here share one.
@@ -44,7 +45,18 @@ async def on_render_thread(function):
     return await loop.run_in_executor(_render_threads, _closing_connections, function)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class _Consumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        # Channels first closes old database connections, on the one thread that the moves
+        # posted to this process also wait for: a trip there for every push to every socket.
+        # These handlers use the database only on threads that close their own connections.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(_Consumer):
     """One page's socket at a table. Its user's seat is looked up for every push, not kept:
     seats are shuffled at the start, swapped and given up while pages stay open."""
 
@@ -71,13 +83,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=frame)
 
     async def table_changed(self, event):
-        # The push names who sits where as it was committed. Most sockets share a view that
-        # another socket of this process already rendered: take it from the cache without a
-        # trip to the database thread. A club table's onlookers are checked there every time.
+        # The push names who sits where as it was committed, and carries the boards drawn
+        # where the move was saved; a view it lacks (another language) may be one that another
+        # socket of this process already rendered. Either way no trip to the database thread.
+        # A club table's onlookers are checked there every time.
         viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
         html = None
         if viewer is not None or event["public"]:
-            html = cached_board(
+            html = event["boards"].get(board_key(viewer, self.language)) or cached_board(
                 (self.table_id, event["stamp"]),
                 event["version"],
                 event["status"],
@@ -146,7 +159,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         return render_board(table, viewer, self.language)
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(_Consumer):
     """Pushes the lobby's table list, as this user may see it, whenever a table changes.
 
     Every socket hears of seats, starts and ends; a player's also hears of each move at his

@@ -458,3 +458,23 @@ def render_board(
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return html
+
+
+def board_key(viewer: int | None, language: str) -> str:
+    """A view's name in a push's `boards`."""
+    return f"{'-' if viewer is None else viewer}:{language}"
+
+
+def push_boards(table: Table, languages: dict[int | None, set[str]]) -> dict[str, str]:
+    """The boards a push carries, drawn once where the move was saved rather than on every
+    web process that has a socket at the table: for each viewer (a seat, or None for the
+    public view), in the given languages. A socket takes the one for its own viewer as the
+    push's seats name it; any other view it renders itself. None for a position that
+    changes with time alone."""
+    if table.record is None or table.plugin.live(table):
+        return {}
+    return {
+        board_key(viewer, language): render_board(table, viewer, language)
+        for viewer, spoken in languages.items()
+        for language in spoken
+    }

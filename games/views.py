@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import actions, registry, rendering
-from games.access import get_table_for_viewer
+from games.access import get_table_for_viewer, not_found
 from games.forms import TableForm
 from games.models import Table
 from games.rendering import board_context, render_board
@@ -101,17 +101,21 @@ def _refusal(request, table_id: int, error: actions.Refused) -> HttpResponse:
 @require_POST
 @login_required
 def table_play(request, table_id: int):
-    get_table_for_viewer(request, table_id)
-    # Only a seated player may move; play_for checks that under the table's lock.
+    # Only a seated player may move; play_for checks that under the table's lock. A refusal
+    # is told only to whom may see the table: to others it is the 404 of a missing one.
     try:
         # No version: a real-time move (a slap), if the game has such moves.
         given = request.POST.get("version", "")
         version = int(given) if given else None
     except ValueError:
+        get_table_for_viewer(request, table_id)
         return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
     try:
         actions.play_for(table_id, request.user, request.POST.get("action", ""), version)
+    except Table.DoesNotExist:
+        raise not_found() from None
     except actions.Refused as error:
+        get_table_for_viewer(request, table_id)
         return _refusal(request, table_id, error)
     if request.htmx:
         # The board reaches this page, like every other, through the table's push.
