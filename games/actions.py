@@ -536,7 +536,7 @@ def ai_decision(
 
     Computed without a lock: a search takes up to a second and must not hold the table.
     """
-    table = Table.objects.get(pk=table_id)
+    table = Table.objects.prefetch_related("seats").get(pk=table_id)
     if table.status != Table.RUNNING or table.version != version or table.pause_until:
         return None
     state = table.state()
@@ -544,7 +544,7 @@ def ai_decision(
     position = game.decider(state)
     if position is None:
         return None
-    seat = table.seats.get(position=position)
+    seat = _seat_at(table, position)
     if not (seat.is_ai or seat.left):
         return None
     if stand_in:
