@@ -93,7 +93,8 @@ class Game:
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
-    rounds: tuple[int, ...] = ()  # round counts a score pad may hold
+    # Round counts a score pad may hold; a table's options name its count "rounds".
+    rounds: tuple[int, ...] = ()
     online = True  # whether tables can be opened for it
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
@@ -135,6 +136,27 @@ class Game:
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
         """Whether the score pad asks for a bonus apart from each round score."""
         return False
+
+    # --- a league's or a tournament's options (`League.options`, `Tournament.options`): what
+    # every game it holds is played with. Their form keeps each field's cleaned value by name.
+    def league_option_fields(self) -> dict[str, Any]:
+        """Form fields (name -> django.forms.Field) a league's form shows for the game's
+        options."""
+        return {}
+
+    def tournament_option_fields(self) -> dict[str, Any]:
+        """Form fields (name -> django.forms.Field) a tournament's form shows for the game's
+        options."""
+        return {}
+
+    def event_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """A league's or a tournament's options as its page shows them."""
+        return []
+
+    def event_table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options (as `clean_options` takes them) of every table and score pad of a
+        league or a tournament with `options`."""
+        return {}
 
     # --- play
     def new_state(self, table: Any, names: list[str]) -> Any:
