@@ -179,10 +179,9 @@ class Game:
         drawn afresh, never taken from a cache keyed by version."""
         return False
 
-    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any] | None:
-        """The board template's context for `viewer` (a seat, or None); None: Call to
-        Glory's (games.rendering)."""
-        return None
+    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any]:
+        """The board template's context for `viewer` (a seat, or None for a spectator)."""
+        raise NotImplementedError
 
     def deadline_seconds(self, table: Any, state: Any) -> float | None:
         """Seconds the position waits before the site moves for the absent; None: no limit."""

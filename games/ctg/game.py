@@ -199,8 +199,13 @@ class CallToGlory(Game):
     def rounds_finished(self, state: engine.State) -> int:
         return len(state.history)
 
+    def board_context(self, table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+        from games.ctg.board import board_context
+
+        return board_context(table, state, viewer)
+
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
-        from games.rendering import round_summary
+        from games.ctg.board import round_summary
 
         view = engine.public_view(state)
         return [round_summary(view, n, names) for n in range(1, len(view["round_scores"]) + 1)]
