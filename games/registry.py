@@ -93,7 +93,8 @@ class Game:
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
-    rounds: tuple[int, ...] = ()  # round counts a score pad may hold
+    # Round counts a score pad may hold; a table's options name its count "rounds".
+    rounds: tuple[int, ...] = ()
     online = True  # whether tables can be opened for it
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
@@ -136,6 +137,27 @@ class Game:
         """Whether the score pad asks for a bonus apart from each round score."""
         return False
 
+    # --- a league's or a tournament's options (`League.options`, `Tournament.options`): what
+    # every game it holds is played with. Their form keeps each field's cleaned value by name.
+    def league_option_fields(self) -> dict[str, Any]:
+        """Form fields (name -> django.forms.Field) a league's form shows for the game's
+        options."""
+        return {}
+
+    def tournament_option_fields(self) -> dict[str, Any]:
+        """Form fields (name -> django.forms.Field) a tournament's form shows for the game's
+        options."""
+        return {}
+
+    def event_labels(self, options: Mapping[str, Any]) -> list[str]:
+        """A league's or a tournament's options as its page shows them."""
+        return []
+
+    def event_table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options (as `clean_options` takes them) of every table and score pad of a
+        league or a tournament with `options`."""
+        return {}
+
     # --- play
     def new_state(self, table: Any, names: list[str]) -> Any:
         raise NotImplementedError
@@ -157,10 +179,9 @@ class Game:
         drawn afresh, never taken from a cache keyed by version."""
         return False
 
-    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any] | None:
-        """The board template's context for `viewer` (a seat, or None); None: Call to
-        Glory's (games.rendering)."""
-        return None
+    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any]:
+        """The board template's context for `viewer` (a seat, or None for a spectator)."""
+        raise NotImplementedError
 
     def deadline_seconds(self, table: Any, state: Any) -> float | None:
         """Seconds the position waits before the site moves for the absent; None: no limit."""

@@ -15,7 +15,7 @@ from games import actions, registry, rendering
 from games.access import get_table_for_viewer, not_found
 from games.forms import TableForm
 from games.models import Table
-from games.rendering import board_context, render_board
+from games.rendering import render_board
 
 
 def lobby_context(user, page: int = 1) -> dict:
@@ -55,7 +55,8 @@ def table(request, table_id: int):
     table, viewer = get_table_for_viewer(request, table_id)
     if table.status in (Table.OPEN, Table.CANCELLED):
         return render(request, "games/waiting_room.html", _waiting_context(request, table))
-    context = board_context(table, table.state(), viewer) | {"ws": True, **_chat(request, table)}
+    context = table.plugin.board_context(table, table.state(), viewer)
+    context |= {"ws": True, **_chat(request, table)}
     return render(request, table.plugin.page_template, context)
 
 
@@ -216,7 +217,7 @@ def discard_pile(request, table_id: int, pile: str):
     table, viewer = get_table_for_viewer(request, table_id)
     if pile not in ("X1", "X2") or table.record is None:
         raise Http404(_("There is no such pile."))
-    context = board_context(table, table.state(), viewer)
+    context = table.plugin.board_context(table, table.state(), viewer)
     return render(
         request,
         "games/discard_pile.html",

@@ -6,8 +6,8 @@ from collections import Counter, defaultdict
 
 from django.db.models import F, Max
 
+from games.ctg.board import CHARACTERS
 from games.models import Table
-from games.rendering import CHARACTERS
 from history import queries
 from leagues.models import PlayedSeat, RoundScore
 

@@ -18,7 +18,6 @@ from games.access import viewer_of
 from games.models import Seat as TableSeat
 from games.models import Table
 from games.orc import names as orc_names
-from games.rendering import board_context
 from history import queries, records, replay
 from leagues.forms import posted_number
 from leagues.models import PlayedGame, PlayedSeat, RatingHistory, RoundScore
@@ -218,7 +217,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     state: Any = replay.position(record, step)
     if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
-    board = board_context(table, state, viewer) | {"choices": None}
+    board = table.plugin.board_context(table, state, viewer) | {"choices": None}
     board["table"].deadline = None
     context = {
         "table": table,

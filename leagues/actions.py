@@ -169,9 +169,9 @@ def start_pad_game(
     """A new score pad in a league, in seat order; guests are named, members are Users."""
     if not league.is_open:
         raise NotAllowed("the league is closed")
-    seats = registry.get(league.game).seats
-    if len(players) not in seats:
-        raise ValueError(f"a game has {seats.start} to {seats.stop - 1} players")
+    rules = registry.get(league.game)
+    if len(players) not in rules.seats:
+        raise ValueError(f"a game has {rules.seats.start} to {rules.seats.stop - 1} players")
     with transaction.atomic():
         game = PlayedGame.objects.create(
             game=league.game,
@@ -179,12 +179,10 @@ def start_pad_game(
             league=league,
             source=PlayedGame.PAD,
             played_at=played_at or timezone.now(),
-            rounds=league.rounds,
-            options=registry.get(league.game).played_options(
-                {"imperial_tasks": league.imperial_tasks, "ninja": league.ninja}
-            ),
+            rounds=league.rounds_per_game,
+            options=rules.played_options(league.table_options),
             created_by=by,
-            result={"pad": []} if registry.get(league.game).pad_entries else {},
+            result={"pad": []} if rules.pad_entries else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(

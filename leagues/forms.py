@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +16,41 @@ def posted_number(data, name: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
 
 
-class LeagueForm(forms.ModelForm):
+def game_form(form_class, request, **kwargs):
+    """The form of a page with a Game choice. A POST with "show_options" (another game chosen:
+    by htmx, or by the button without JavaScript) gets the form back as it was sent, unsaved
+    and without errors, with the chosen game's option fields."""
+    form = form_class(request.POST or None, **kwargs)
+    if "show_options" in request.POST:
+        sent = {field.name: field.data for field in form if not field.field.disabled}
+        kwargs["initial"] = kwargs.get("initial", {}) | sent
+        form = form_class(**kwargs)
+    return form
+
+
+class GameOptionsForm(forms.BaseForm):
+    """A form with a Game choice and the chosen game's option fields, which its template shows
+    in a region of their own (the partial "options"): htmx swaps it when the choice changes."""
+
+    def chosen_game(self) -> registry.Game:
+        """The one sent, else the one it shows."""
+        field = self.fields["game"]
+        key = self.data.get("game") if self.is_bound and not field.disabled else None
+        key = key or self.initial.get("game") or field.initial
+        return registry.all_games().get(key) or registry.get(field.initial)
+
+    def add_option_fields(self, fields: dict[str, forms.Field]) -> None:
+        self.option_names = list(fields)
+        self.fields |= fields
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    def options(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in self.option_names}
+
+
+class LeagueForm(GameOptionsForm, forms.ModelForm):
     # Call to Glory unless the organiser chooses another.
     game = forms.ChoiceField(
         label=_("Game"), choices=registry.choices, initial="ctg", required=False
@@ -33,9 +69,6 @@ class LeagueForm(forms.ModelForm):
             "game",
             "starts_on",
             "ends_on",
-            "game_length",
-            "imperial_tasks",
-            "ninja",
             "points_scheme",
             "is_open",
             "participants",
@@ -56,6 +89,10 @@ class LeagueForm(forms.ModelForm):
             # A league is for one game: its results are of that game.
             self.fields["game"].disabled = True
             self.fields["game"].help_text = _("The league has results: its game stays.")
+        self.game = self.chosen_game()
+        self.add_option_fields(self.game.league_option_fields())
+        if self.instance.game == self.game.key:
+            self.initial = self.instance.options | self.initial
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -87,18 +124,12 @@ class LeagueForm(forms.ModelForm):
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The league cannot end before it starts."))
-        if data.get("game", "ctg") != "ctg":
-            # Call to Glory's length and variants mean nothing for another game.
-            data["game_length"], data["imperial_tasks"], data["ninja"] = (
-                League.STANDARD,
-                False,
-                False,
-            )
         return data
 
     def save(self, commit=True):
         self.instance.club = self.club
         self.instance.tie_breaks = self.cleaned_data["tie_break_order"]
+        self.instance.options = self.options()
         return super().save(commit)
 
 

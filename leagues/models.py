@@ -30,31 +30,49 @@ assert {k for k, _l in SCHEME_CHOICES} == set(standings.SCHEMES)
 assert {k for k, _l in TIE_BREAK_CHOICES} == set(standings.TIE_BREAKS)
 
 
-class League(models.Model):
+class PlaysOneGame(models.Model):
+    """A league or a tournament: every game it holds is of one registered game
+    (games.registry), played with the same options."""
+
+    game = models.CharField(_("game"), max_length=16, default="ctg")
+    # The game's own (Game.league_option_fields, Game.tournament_option_fields).
+    options = models.JSONField(_("options"), default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def game_name(self) -> str:
+        return registry.get(self.game).name
+
+    def option_labels(self) -> list[str]:
+        return registry.get(self.game).event_labels(self.options)
+
+    @property
+    def table_options(self) -> dict:
+        """The options of each of its tables and score pads."""
+        return registry.get(self.game).event_table_options(self.options)
+
+    @property
+    def rounds_per_game(self) -> int:
+        """0 for a game that goes on until someone wins (De l'Orc)."""
+        return self.table_options.get("rounds", 0)
+
+
+class League(PlaysOneGame):
     """A league or season inside a club. Its table is a snapshot kept by a background tally.
 
     ``results_version`` goes up with every result that changes the table; the tally writes
     ``table`` only when ``table_version`` is behind, so running it twice is harmless.
     """
 
-    STANDARD = "standard"
-    QUICK = "quick"
-    LENGTHS = [(STANDARD, _("Standard game (4 rounds)")), (QUICK, _("Quick game (1 round)"))]
-
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
-    # A league is for one registered game (games.registry).
-    game = models.CharField(_("game"), max_length=16, default="ctg")
     name = models.CharField(_("name"), max_length=80)
     starts_on = models.DateField(_("starts on"), null=True, blank=True)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     participants = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="leagues", blank=True, verbose_name=_("players")
     )
-    game_length = models.CharField(
-        _("game length"), max_length=10, choices=LENGTHS, default=STANDARD
-    )
-    imperial_tasks = models.BooleanField(_("Imperial Tasks variant (3 rounds)"), default=False)
-    ninja = models.BooleanField(_("The Power of the Ninja variant"), default=False)
     points_scheme = models.CharField(
         _("points scheme"), max_length=10, choices=SCHEME_CHOICES, default="fair"
     )
@@ -88,9 +106,6 @@ class League(models.Model):
                 name="league_points_scheme_valid",
             ),
             models.CheckConstraint(
-                condition=Q(game_length__in=["standard", "quick"]), name="league_length_valid"
-            ),
-            models.CheckConstraint(
                 condition=Q(table_version__lte=F("results_version")),
                 name="league_table_not_ahead",
             ),
@@ -106,17 +121,6 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("league", args=[self.club.slug, self.pk])
-
-    @property
-    def rounds(self) -> int:
-        """Rounds of each game; 0 for a game that goes on until someone wins (De l'Orc)."""
-        if self.game != "ctg":
-            return 0
-        return scorepad.rounds_for(self.game_length, self.imperial_tasks)
-
-    @property
-    def game_name(self) -> str:
-        return registry.get(self.game).name
 
     @property
     def tie_break_list(self) -> list[str]:

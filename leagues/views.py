@@ -18,7 +18,7 @@ from games.access import get_table_for_viewer
 from games.ctg.engine import pad as scorepad
 from leagues import actions, ratings
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
-from leagues.forms import LeagueForm, NewPadForm, RoundForm, posted_number
+from leagues.forms import LeagueForm, NewPadForm, RoundForm, game_form, posted_number
 from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory, RoundScore
 
 User = get_user_model()
@@ -84,29 +84,33 @@ def league_list(request, slug):
 def league_create(request, slug):
     club, membership = get_club_for_member(request.user, slug)
     require_organiser(membership)
-    form = LeagueForm(request.POST or None, club=club)
+    form = game_form(LeagueForm, request, club=club)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             league = form.save()
             actions.league_changed(league)
         messages.success(request, _("League created."))
         return redirect(league)
-    return render(request, "leagues/league_form.html", {"club": club, "form": form})
+    return render(request, _form_template(request), {"club": club, "form": form})
 
 
 @login_required
 def league_edit(request, slug, league_id):
     league, _m = get_league_for_organiser(request.user, slug, league_id)
-    form = LeagueForm(request.POST or None, instance=league, club=league.club)
+    form = game_form(LeagueForm, request, instance=league, club=league.club)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             league = form.save()
             actions.league_changed(league)
         messages.success(request, _("League saved."))
         return redirect(league)
-    return render(
-        request, "leagues/league_form.html", {"club": league.club, "form": form, "league": league}
-    )
+    context = {"club": league.club, "form": form, "league": league}
+    return render(request, _form_template(request), context)
+
+
+def _form_template(request) -> str:
+    # Another game chosen with htmx: only its option fields.
+    return "leagues/league_form.html#options" if request.htmx else "leagues/league_form.html"
 
 
 def _table_context(league: League, viewer) -> dict:

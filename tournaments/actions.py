@@ -384,12 +384,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     visibility=Table.CLUB,
                     seats_count=len(players),
-                    # A game with a choice of round counts plays the tournament's.
-                    options=(
-                        {"rounds": tournament.rounds_per_game}
-                        if registry.get(tournament.game).rounds
-                        else {}
-                    ),
+                    options=tournament.table_options,
                     rated=tournament.rated,
                     seat_order=Table.HOST_ORDER,
                 )
@@ -397,14 +392,14 @@ def begin_round(round_: TournamentRound, by) -> None:
                     games.take_seat(online.pk, player)
                 table.online_table = online
             else:
-                pad_entries = registry.get(tournament.game).pad_entries
+                rules = registry.get(tournament.game)
                 game = PlayedGame.objects.create(
                     game=tournament.game,
                     club=tournament.club,
                     source=PlayedGame.PAD,
-                    rounds=0 if pad_entries else tournament.rounds_per_game,
-                    result={"pad": []} if pad_entries else {},
-                    options=registry.get(tournament.game).played_options({}),
+                    rounds=tournament.rounds_per_game,
+                    result={"pad": []} if rules.pad_entries else {},
+                    options=rules.played_options(tournament.table_options),
                     rated=tournament.rated,
                     created_by=by,
                 )

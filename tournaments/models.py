@@ -13,9 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
-from games import registry
-from games.ctg.engine import pad as scorepad
-from leagues.models import League, PlayedGame
+from leagues.models import PlayedGame, PlaysOneGame
 
 
 class TournamentMode(models.TextChoices):
@@ -35,8 +33,9 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", pgettext_lazy("tournament status", "finished")
 
 
-class Tournament(models.Model):
-    """An event of one or more stages, played online, at physical tables, or both."""
+class Tournament(PlaysOneGame):
+    """An event of one or more stages, played online, at physical tables, or both; its game's
+    table sizes seat the rounds."""
 
     Mode = TournamentMode
 
@@ -59,13 +58,8 @@ class Tournament(models.Model):
     STATUSES = Status.choices
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
-    # The registered game (games.registry): its table sizes seat the rounds.
-    game = models.CharField(_("game"), max_length=16, default="ctg")
     name = models.CharField(_("name"), max_length=80)
     mode = models.CharField(_("where it is played"), max_length=8, choices=MODES, default=PHYSICAL)
-    game_length = models.CharField(
-        _("game length"), max_length=10, choices=League.LENGTHS, default=League.STANDARD
-    )
     max_table = models.PositiveSmallIntegerField(_("players per table at most"), default=4)
     seeding = models.CharField(
         _("first round seeding"), max_length=8, choices=SEEDINGS, default=BY_RATING
@@ -108,14 +102,6 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.club.slug, self.pk])
-
-    @property
-    def game_name(self) -> str:
-        return registry.get(self.game).name
-
-    @property
-    def rounds_per_game(self) -> int:
-        return scorepad.rounds_for(self.game_length, False)
 
 
 class StageKind(models.TextChoices):

@@ -14,8 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
-from leagues.forms import posted_number
-from leagues.models import League
+from leagues.forms import GameOptionsForm, game_form, posted_number
 from tournaments import actions as tournaments
 from tournaments import pairing
 from tournaments.models import Stage, Tournament, TournamentRound, TournamentTable
@@ -23,7 +22,7 @@ from tournaments.models import Stage, Tournament, TournamentRound, TournamentTab
 User = get_user_model()
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(GameOptionsForm, forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
     game = forms.ChoiceField(
         label=gettext_lazy("Game"), choices=registry.choices, initial="ctg", required=False
@@ -31,7 +30,6 @@ class TournamentForm(forms.Form):
     mode = forms.ChoiceField(
         label=gettext_lazy("Where it is played"), choices=Tournament.MODES, initial="physical"
     )
-    game_length = forms.ChoiceField(label=gettext_lazy("Game length"), choices=League.LENGTHS)
     max_table = forms.TypedChoiceField(
         label=gettext_lazy("Players per table at most"),
         # The game's own range applies (clean).
@@ -75,14 +73,19 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
     )
 
-    SETTINGS = ("name", "game", "mode", "game_length", "max_table", "seeding", "rated", "allow_ai")
+    SETTINGS = ("name", "game", "mode", "max_table", "seeding", "rated", "allow_ai")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = self.chosen_game()
+        self.add_option_fields(self.game.tournament_option_fields())
 
     def clean_game(self):
         return self.cleaned_data.get("game") or "ctg"
 
     def clean(self):
         data = super().clean()
-        game = registry.get(data.get("game") or "ctg")
+        game = self.game
         size = data.get("max_table")
         if size is not None and size not in game.seats:
             self.add_error(
@@ -94,13 +97,11 @@ class TournamentForm(forms.Form):
             self.add_error(
                 "mode", _("%(game)s is played at the table only, for now.") % {"game": game.name}
             )
-        if game.key != "ctg":
-            data["game_length"] = League.STANDARD  # a De l'Orc game lasts until someone wins
         return data
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:
-        initial = {name: getattr(tournament, name) for name in cls.SETTINGS}
+        initial = {name: getattr(tournament, name) for name in cls.SETTINGS} | tournament.options
         first, bracket, *_rest = [*tournament.stages.all(), None, None]
         if first is not None:
             initial |= {"first_kind": first.kind, "first_rounds": first.rounds}
@@ -110,7 +111,8 @@ class TournamentForm(forms.Form):
         return initial
 
     def settings(self) -> dict:
-        return {name: self.cleaned_data[name] for name in self.SETTINGS}
+        chosen = {name: self.cleaned_data[name] for name in self.SETTINGS}
+        return chosen | {"options": self.options()}
 
     def stages(self) -> list[dict]:
         data = self.cleaned_data
@@ -206,19 +208,19 @@ def tournament_list(request, slug):
 def tournament_create(request, slug):
     club, membership = get_club_for_member(request.user, slug)
     require_organiser(membership)
-    form = TournamentForm(request.POST or None)
+    form = game_form(TournamentForm, request)
     if request.method == "POST" and form.is_valid():
         tournament = tournaments.create(club, stages=form.stages(), **form.settings())
         messages.success(request, _("Tournament created. Players can register now."))
         return redirect(tournament)
-    return render(request, "tournaments/form.html", {"club": club, "form": form})
+    return render(request, _form_template(request), {"club": club, "form": form})
 
 
 @login_required
 def tournament_edit(request, slug, tournament_id):
     """Change the settings or call the event off, until its first round is drawn."""
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
-    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    form = game_form(TournamentForm, request, initial=TournamentForm.initial_for(tournament))
     try:
         if request.method == "POST" and "delete" in request.POST:
             if "confirm" not in request.POST:
@@ -237,7 +239,12 @@ def tournament_edit(request, slug, tournament_id):
         messages.error(request, _refusal(refused.code))
         return redirect(tournament)
     context = {"club": tournament.club, "form": form, "tournament": tournament}
-    return render(request, "tournaments/form.html", context)
+    return render(request, _form_template(request), context)
+
+
+def _form_template(request) -> str:
+    # Another game chosen with htmx: only its option fields.
+    return "tournaments/form.html#options" if request.htmx else "tournaments/form.html"
 
 
 @login_required

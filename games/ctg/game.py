@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from games.ctg import ai, engine
@@ -61,7 +62,7 @@ class CallToGlory(Game):
 
     def option_fields(self) -> dict[str, Any]:
         return {
-            "mode": forms.ChoiceField(label=_("Length"), choices=MODES, initial="standard"),
+            "mode": length_field(_("Length")),
             "imperial_tasks": forms.BooleanField(
                 label=_("Imperial Tasks"),
                 required=False,
@@ -76,7 +77,7 @@ class CallToGlory(Game):
                 {"mode": _("Imperial Tasks is played over three rounds, not as a quick game.")}
             )
         tasks = bool(data.get("imperial_tasks"))
-        rounds = 3 if tasks else (1 if data.get("mode") == "quick" else 4)
+        rounds = pad.rounds_for(data.get("mode", "standard"), tasks)
         return {"rounds": rounds, "imperial_tasks": tasks, "ninja": bool(data.get("ninja"))}
 
     def clean_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -117,6 +118,35 @@ class CallToGlory(Game):
 
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
         return bool(options.get("imperial_tasks"))
+
+    # A league plays its length and variants; a tournament its length.
+    def league_option_fields(self) -> dict[str, Any]:
+        return {
+            "game_length": length_field(capfirst(_("game length"))),
+            "imperial_tasks": forms.BooleanField(
+                label=_("Imperial Tasks variant (3 rounds)"), required=False
+            ),
+            "ninja": forms.BooleanField(label=_("The Power of the Ninja variant"), required=False),
+        }
+
+    def tournament_option_fields(self) -> dict[str, Any]:
+        return {"game_length": length_field(_("Game length"))}
+
+    def event_labels(self, options: Mapping[str, Any]) -> list[str]:
+        labels = [dict(MODES)[options.get("game_length", "standard")]]
+        if options.get("imperial_tasks"):
+            labels.append(_("Imperial Tasks"))
+        if options.get("ninja"):
+            labels.append(_("The Power of the Ninja"))
+        return [str(label) for label in labels]
+
+    def event_table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        tasks = bool(options.get("imperial_tasks"))
+        return {
+            "rounds": pad.rounds_for(options.get("game_length", "standard"), tasks),
+            "imperial_tasks": tasks,
+            "ninja": bool(options.get("ninja")),
+        }
 
     def engine_options(self, table: Any) -> engine.Options:
         return engine.Options(
@@ -169,8 +199,13 @@ class CallToGlory(Game):
     def rounds_finished(self, state: engine.State) -> int:
         return len(state.history)
 
+    def board_context(self, table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+        from games.ctg.board import board_context
+
+        return board_context(table, state, viewer)
+
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
-        from games.rendering import round_summary
+        from games.ctg.board import round_summary
 
         view = engine.public_view(state)
         return [round_summary(view, n, names) for n in range(1, len(view["round_scores"]) + 1)]
@@ -216,6 +251,10 @@ class CallToGlory(Game):
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
         return pad.placings(round_scores)
+
+
+def length_field(label: Any) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=MODES, initial="standard")
 
 
 def task_bonuses(state: engine.State) -> list[list[int]]:

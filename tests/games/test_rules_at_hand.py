@@ -24,7 +24,7 @@ def act_view(players: int, hand: dict[str, int], table_sets: list[dict]) -> dict
 
 
 def test_it_says_why_a_pair_of_three_dot_cards_is_no_set_with_three_players():
-    from games.rendering import _missing_sets
+    from games.ctg.board import _missing_sets
 
     view = act_view(3, {"12": 2, "20": 1}, [])
     choices = {"lay": [], "discard": [{"card": {"value": 12}, "options": []}]}
@@ -36,7 +36,7 @@ def test_it_says_why_a_pair_of_three_dot_cards_is_no_set_with_three_players():
 
 
 def test_it_says_why_a_set_is_too_small_to_take_a_type_from_the_table():
-    from games.rendering import _missing_sets
+    from games.ctg.board import _missing_sets
 
     view = act_view(2, {"18": 3}, [{"owner": 1, "type": 18, "size": 4}])
     choices = {"lay": [], "discard": [{"card": {"value": 18}, "options": []}]}

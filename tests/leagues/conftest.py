@@ -52,7 +52,7 @@ def charlie(db):
 
 @pytest.fixture
 def league(club, olga, alice, bob):
-    league = League.objects.create(club=club, name="Spring", game_length=League.QUICK)
+    league = League.objects.create(club=club, name="Spring", options={"game_length": "quick"})
     league.participants.add(olga, alice, bob)
     return league
 

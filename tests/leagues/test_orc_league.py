@@ -31,7 +31,7 @@ def test_an_organiser_opens_a_league_for_de_l_orc(olga, alice):
     )
     league = League.objects.get(name="Orc nights")
     assert response.status_code == 302
-    assert (league.game, league.imperial_tasks, league.rounds) == ("orc", False, 0)
+    assert (league.game, league.options, league.rounds_per_game) == ("orc", {}, 0)
     page = client.get(league.get_absolute_url()).content.decode()
     assert "De l&#x27;Orc pour les Braves" in page and "Imperial Tasks" not in page
 

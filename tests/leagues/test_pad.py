@@ -66,7 +66,7 @@ def test_it_refuses_unknown_tie_breaks(client, olga):
 
 
 def test_it_enters_and_confirms_a_game_round_by_round(client, league, alice, bob):
-    league.game_length = League.STANDARD
+    league.options = {"game_length": "standard"}
     league.save()
     client.force_login(alice)
     game = start(client, league, alice, bob, "Gus")
@@ -124,7 +124,7 @@ def test_it_says_which_round_and_score_cannot_be_right(client, league, alice, bo
 
 
 def test_it_checks_imperial_task_bonuses(client, league, alice, bob):
-    league.imperial_tasks = True
+    league.options |= {"imperial_tasks": True}
     league.save()
     client.force_login(alice)
     game = start(client, league, alice, bob)
@@ -218,7 +218,7 @@ def test_the_home_page_points_each_player_to_the_pads_waiting_for_them(client, l
 
 def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bob):
     """A 4-round game of 40, 36, 38, 39 has a best round of 40, not 113."""
-    league.game_length = League.STANDARD
+    league.options = {"game_length": "standard"}
     league.save()
     game = actions.start_pad_game(league, alice, [actions.Player(alice), actions.Player(bob)])
     for round_no, scores in enumerate([[40, 20], [36, 22], [38, 18], [39, 24]], start=1):

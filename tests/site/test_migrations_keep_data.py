@@ -4,8 +4,10 @@ The dump in tests/migrations_data was made by `migrate` and `demo_data` of the c
 the redesign, with the Winter cup's first round drawn (rows added as that code's
 draft_round writes them); here it is loaded into a fresh SQLite file and migrated by
 today's code, in a process of its own so the test database is untouched. Rows are counted
-before and after, and what moved (ratings per game, game options, tournament seats) is
-compared value by value.
+before and after, and what moved (ratings per game, game options, league and tournament
+options, tournament seats) is compared value by value. Leagues and a tournament of every
+length and variant are added to the dump's first, and their options are also migrated back
+into the old columns.
 """
 
 import json
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REPORT = """
 import json
 from games.models import Table
-from leagues.models import PlayedGame, PlayerRating
+from leagues.models import League, PlayedGame, PlayerRating
 from tournaments.models import Tournament, TournamentTable
 online = PlayedGame.objects.filter(external_ref__startswith="online:")
 print(json.dumps({
@@ -43,6 +45,8 @@ print(json.dumps({
     ),
     "table_options": sorted([t.pk, t.game, t.options] for t in Table.objects.all()),
     "played_options": sorted([g.pk, g.options] for g in PlayedGame.objects.all()),
+    "league_options": sorted([l.pk, l.options] for l in League.objects.all()),
+    "tournament_options": sorted([t.pk, t.options] for t in Tournament.objects.all()),
     "rating_rows": sorted(
         [r.user_id, r.game, r.mu, r.sigma, r.games, r.display, r.updated.isoformat()]
         for r in PlayerRating.objects.all()
@@ -51,10 +55,39 @@ print(json.dumps({
 """
 
 
+LEAGUE_SETTINGS = "select id, game_length, imperial_tasks, ninja from leagues_league"
+TOURNAMENT_SETTINGS = "select id, game_length from leagues_tournament"
+
+
+def add_every_length_and_variant(conn) -> None:
+    """Leagues and a tournament besides the demo's standard ones, as the old code kept them."""
+    club, created = conn.execute("select club_id, created from leagues_league").fetchone()
+    for name, length, tasks, ninja in [
+        ("Quick nights", "quick", 0, 1),
+        ("Task season", "quick", 1, 0),
+        ("Long season", "standard", 1, 1),
+    ]:
+        conn.execute(
+            "insert into leagues_league (name, game_length, imperial_tasks, ninja, "
+            "points_scheme, tie_breaks, is_open, created, results_version, table_version, "
+            "\"table\", club_id) values (?, ?, ?, ?, 'fair', 'points', 1, ?, 0, 0, '[]', ?)",
+            (name, length, tasks, ninja, created, club),
+        )
+    conn.execute(
+        "insert into leagues_tournament (name, mode, game_length, max_table, seeding, rated, "
+        "allow_ai, status, seed, created, club_id) "
+        "values ('Quick cup', 'physical', 'quick', 4, 'random', 1, 0, 'registration', 1, ?, ?)",
+        (created, club),
+    )
+
+
 def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
     db = tmp_path / "before.sqlite3"
     with sqlite3.connect(db) as conn:
         conn.executescript(DUMP.read_text())
+        add_every_length_and_variant(conn)
+        league_settings = sorted(conn.execute(LEAGUE_SETTINGS))
+        tournament_settings = sorted(conn.execute(TOURNAMENT_SETTINGS))
         before = {
             "tables": conn.execute("select count(*) from games_table").fetchone()[0],
             "played": conn.execute("select count(*) from leagues_playedgame").fetchone()[0],
@@ -129,9 +162,31 @@ def test_it_keeps_tables_played_games_ratings_and_tournaments(tmp_path):
     # Call to Glory's options moved into the game's own JSON, table by table.
     assert after["table_options"] == table_options
     assert after["played_options"] == played_options
+    # So did a league's length and variants, and a tournament's length.
+    assert {length for _pk, length, _t, _n in league_settings} == {"standard", "quick"}
+    assert after["league_options"] == [
+        [pk, {"game_length": length, "imperial_tasks": bool(tasks), "ninja": bool(ninja)}]
+        for pk, length, tasks, ninja in league_settings
+    ]
+    assert after["tournament_options"] == [
+        [pk, {"game_length": length}] for pk, length in tournament_settings
+    ]
     # Every rating so far is a Call to Glory rating, kept with its values and time.
     assert rating_rows
     assert [row[:6] for row in after["rating_rows"]] == [row[:6] for row in rating_rows]
     assert [datetime.fromisoformat(row[6]) for row in after["rating_rows"]] == [
         datetime.fromisoformat(row[6]).replace(tzinfo=UTC) for row in rating_rows
     ]
+
+    # And back: the old columns hold every league's and tournament's settings again.
+    for app, migration in [("leagues", "0013"), ("tournaments", "0004")]:
+        subprocess.run(
+            [*manage, "migrate", app, migration, "--noinput"],
+            env=env,
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+    with sqlite3.connect(db) as conn:
+        assert sorted(conn.execute(LEAGUE_SETTINGS)) == league_settings
+        assert sorted(conn.execute(TOURNAMENT_SETTINGS)) == tournament_settings

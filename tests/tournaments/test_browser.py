@@ -30,7 +30,7 @@ def event(live_server_url):
     tournament = tournaments.create(
         club,
         name="Autumn open",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         stages=[
             {"kind": Stage.SWISS, "rounds": 2},
@@ -162,7 +162,7 @@ def running_event(live_server_url):
     tournament = tournaments.create(
         club,
         name="Winter open",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         rated=False,
         stages=[{"kind": Stage.SWISS, "rounds": 3}],

@@ -37,7 +37,7 @@ def event(club, players, **options):
     tournament = tournaments.create(
         club,
         name="Spring open",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],
         **options,

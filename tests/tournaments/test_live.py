@@ -22,7 +22,7 @@ def event(club, olga, alice, bob):
     tournament = tournaments.create(
         club,
         name="Live cup",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         rated=False,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],

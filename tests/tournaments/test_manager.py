@@ -29,7 +29,7 @@ def event(club, players):
     tournament = tournaments.create(
         club,
         name="Autumn open",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         stages=[
             {"kind": Stage.SWISS, "rounds": 2},
@@ -168,7 +168,7 @@ def online_round(club, players, olga, **options):
         club,
         name="Online night",
         mode=Tournament.ONLINE,
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         allow_ai=True,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],
@@ -236,7 +236,7 @@ def test_it_advances_the_top_two_of_each_bracket_table_to_a_final(club, players,
     tournament = tournaments.create(
         club,
         name="Knock-out",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         stages=[
             {"kind": Stage.SWISS, "rounds": 1},
@@ -267,7 +267,7 @@ def test_it_plays_a_two_player_round_robin(club, players, olga):
     tournament = tournaments.create(
         club,
         name="Duels",
-        game_length="quick",
+        options={"game_length": "quick"},
         max_table=2,
         stages=[{"kind": Stage.ROUND_ROBIN, "rounds": 3}],
     )
@@ -319,7 +319,7 @@ def test_tournament_best_round_is_a_round_not_the_game_total(club, players, olga
     tournament = tournaments.create(
         club,
         name="Long games",
-        game_length="standard",
+        options={"game_length": "standard"},
         seeding=Tournament.RANDOM,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],
     )

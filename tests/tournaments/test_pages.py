@@ -25,7 +25,7 @@ def event(club, olga, alice, bob):
     tournament = tournaments.create(
         club,
         name="Winter cup",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         stages=[{"kind": Stage.SWISS, "rounds": 2}],
     )

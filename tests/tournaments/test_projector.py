@@ -19,7 +19,7 @@ def event(club, olga, alice, bob):
     tournament = tournaments.create(
         club,
         name="Screen cup",
-        game_length="quick",
+        options={"game_length": "quick"},
         seeding=Tournament.RANDOM,
         rated=False,
         stages=[{"kind": Stage.SWISS, "rounds": 1}],
