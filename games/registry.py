@@ -210,6 +210,11 @@ class Game:
         the next begins. A game without rounds keeps 0."""
         return 0
 
+    def shown_action(self, state: Any, index: int, text: str, viewer: int | None) -> str:
+        """Action `index` (from 0) of the record, `text`, as `viewer` may read it in a replay
+        of `state`; the record's own text by default."""
+        return text
+
     def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
         """Each finished round as the result page tells it (`names`: the players as the page
         shows them); none by default."""

@@ -228,7 +228,9 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": lines[step - 1][1] if step else "",
+        "last_action": table.plugin.shown_action(state, step - 1, lines[step - 1][1], viewer)
+        if step
+        else "",
         "piles": {pile: cards[::-1] for pile, cards in board.get("discard_piles", {}).items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),

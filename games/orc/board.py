@@ -12,10 +12,12 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import N_CARDS, PEOPLES
+from games.orc.engine.views import hidden
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -152,7 +154,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "people_name": card_name(view["people"]) if view["people"] else None,
         "current_round": current,
         "rounds": result["rounds"],
-        "log": _log(state),
+        "log": _log(state, viewer),
     }
 
 
@@ -189,12 +191,30 @@ def describe(text: str) -> str:
     return text
 
 
-def _log(state: engine.State) -> list[str]:
-    names = state.names
-    return [
-        f"{names[action.seat]}: {engine.action_text(action, names)}"
-        for _rnd, action in reversed(state.log[-40:])
-    ]
+def _log(state: engine.State, viewer: int | None) -> list[str]:
+    first = max(0, len(state.log) - 40)
+    return [shown_action(state, i, viewer) for i in reversed(range(first, len(state.log)))]
+
+
+def shown_action(state: engine.State, index: int, viewer: int | None) -> str:
+    """Decision `index` of the log as `viewer` may read it. Between the commit and the reveal
+    which mercenaries another player sent is secret (§6): only how many."""
+    _rnd, action = state.log[index]
+    name = state.names[action.seat]
+    if action.verb == "send" and action.seat != viewer and index > _battle_start(state):
+        n = len(action.cards)
+        return ngettext(
+            "%(name)s: %(n)d mercenary face down", "%(name)s: %(n)d mercenaries face down", n
+        ) % {"name": name, "n": n}
+    return f"{name}: {engine.action_text(action, state.names)}"
+
+
+def _battle_start(state: engine.State) -> int:
+    """The log index of the people named for the battle whose commitments are face down;
+    past the log's end when none are."""
+    if not hidden(state):
+        return len(state.log)
+    return max(i for i, (_rnd, action) in enumerate(state.log) if action.verb == "people")
 
 
 _updates: OrderedDict[tuple, str] = OrderedDict()

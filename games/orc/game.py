@@ -234,6 +234,11 @@ class DeLOrc(Game):
 
         return board_context(table, state, viewer)
 
+    def shown_action(self, state: engine.State, index: int, text: str, viewer: int | None) -> str:
+        from games.orc.board import shown_action
+
+        return shown_action(state, index, viewer)
+
     def ai_name(self, level: str) -> str:
         return str(self.ai_levels[level][0])
 
