@@ -208,8 +208,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             {"seat": s.position, "name": s.display_name} for s in seats
         ]
     record: dict = table.record or {}
-    lines = replay.action_lines(record)
-    total = len(lines)
+    steps = replay.steps(record)
+    total = len(steps)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
@@ -218,8 +218,14 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     state: Any = replay.position(record, step)
     if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
-    board = board_context(table, state, viewer) | {"choices": None}
+    # A replay only shows: no decisions to take, no cards to put down.
+    board = board_context(table, state, viewer) | {
+        "choices": None,
+        "decisions": [],
+        "can_slap": False,
+    }
     board["table"].deadline = None
+    current = steps[step - 1] if step else None
     context = {
         "table": table,
         "board_html": render_to_string(table.plugin.board_template, board, request=request),
@@ -228,15 +234,29 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": table.plugin.shown_action(state, step - 1, lines[step - 1][1], viewer)
-        if step
+        "last_action": table.plugin.shown_action(state, current.actions - 1, current.text, viewer)
+        if current and current.text
         else "",
+        "dealt_card": _dealt_card(current),
+        "jumps": replay.jumps(steps, step) if any(s.card for s in steps) else None,
         "piles": {pile: cards[::-1] for pile, cards in board.get("discard_piles", {}).items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
     }
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
+
+
+def _dealt_card(step: replay.Step | None) -> dict | None:
+    """The army card a De l'Orc replay step deals, named in the page's language."""
+    if step is None or not step.card:
+        return None
+    return {
+        "number": step.dealt,
+        "pile": step.pile,
+        "name": orc_names.card(step.card),
+        "start": step.start,
+    }
 
 
 @login_required

@@ -96,6 +96,8 @@ def pile_entries(contents: list[str]) -> list[dict[str, str]]:
 
 
 def piles_context(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The piles while they lie on the table: in the deal, and while the wizard names his
+    champion from them."""
     piles = view["deal"]["piles"] or []
     return [{"number": i + 1, "entries": pile_entries(p)} for i, p in enumerate(piles)]
 

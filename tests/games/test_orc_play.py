@@ -102,7 +102,7 @@ def test_it_explains_an_armys_strength_by_its_parts():
     ]
 
 
-def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(client, alice):
+def test_it_replays_a_finished_game_card_by_card_with_the_piles_as_they_were(client, alice):
     bob, charlie, dave = people("bob", "charlie", "dave")
     table = orc_table(alice, [bob, charlie, dave])
     game = engine.random_game(4, seed=5, names=["alice", "bob", "charlie", "dave"])
@@ -113,10 +113,12 @@ def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(cli
     first = record["rounds"][0]["actions"][0]
     at = int(first.rsplit("@", 1)[1])
     client.force_login(bob)
-    html = client.get(f"/history/replay/{table.pk}/?step=1").content.decode()
+    # Each army card is a step; the first slap comes right after the card it went down at.
+    html = client.get(f"/history/replay/{table.pk}/?step={at + 1}").content.decode()
+    assert f"<code>{first}</code>" in html
     shown = re.findall(r'data-zone="pile" data-pile="(\d+)">(.*?)</ol>', html, re.S)
     cards = sum(len(re.findall(r"data-card=", inner)) for _, inner in shown)
-    assert cards == at, "the piles as they were when the first card went down"
+    assert cards == at, "the piles as they were when the first player card went down"
     last = client.get(f"/history/replay/{table.pk}/").content.decode()
     assert "The game is over." in last
 
