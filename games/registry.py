@@ -38,6 +38,9 @@ class Result:
     round_bonuses: list[list[int]]
     variants: frozenset[str] = frozenset()
     record: dict[str, Any] = field(default_factory=dict)  # what the table keeps as its result
+    # The game's own account of its rounds, as a played game keeps it (PlayedGame.result):
+    # for a game whose score pad keeps round entries, those entries ({"pad": [...]}).
+    played_result: dict[str, Any] = field(default_factory=dict)
 
 
 class PadRefused(Exception):

@@ -111,24 +111,27 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
         .first(),
-        "result": _orc_rounds(queries.game_result(game)),
+        "result": _orc_rounds(
+            queries.game_result(game), {seat.name: name for seat, name in _named(seats, shown)}
+        ),
     }
     return render(request, "history/game.html", context)
 
 
-def _orc_rounds(result: dict | None) -> list[dict] | None:
+def _orc_rounds(result: dict | None, shown: dict[str, str]) -> list[dict] | None:
     """Per round of a De l'Orc result, what the game page shows: wizard, champion, and per
-    battle its people (when the record tells) and winners."""
+    battle its people (when the record tells) and winners; `shown`: the players' names as
+    the page shows them, by their names in the result."""
     if result is None:
         return None
     return [
         {
-            "wizard": r["wizard"],
-            "champion": r["champion"],
+            "wizard": shown.get(r["wizard"], r["wizard"]),
+            "champion": shown.get(r["champion"], r["champion"]),
             "battles": [
                 {
                     "people": orc_names.people(b["people"]) if b.get("people") else "",
-                    "winners": b["winners"],
+                    "winners": [shown.get(name, name) for name in b["winners"]],
                     "points": b["points"],
                 }
                 for b in r["battles"]

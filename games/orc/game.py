@@ -266,6 +266,8 @@ class DeLOrc(Game):
             round_scores=round_scores,
             round_bonuses=[[0] * len(scores) for scores in round_scores],
             record=record,
+            # Each round's wizard, champion and battle winners, as the score pad keeps them.
+            played_result={"pad": pad.from_result(record, names)},
         )
 
     # --- score pad (§7): per round the wizard, his champion and each battle's winners
