@@ -96,6 +96,8 @@ class Game:
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
+    summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
+    stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
     rounds: tuple[int, ...] = ()  # round counts a score pad may hold
     online = True  # whether tables can be opened for it
 

@@ -5,8 +5,10 @@ between commit and reveal, and no undealt card is in them.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
+from functools import cache
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -102,6 +104,78 @@ def piles_context(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"number": i + 1, "entries": pile_entries(p)} for i, p in enumerate(piles)]
 
 
+WHEEL_SIZE = 44  # the wheel's viewBox, in SVG units: a ring of one segment per point
+
+
+@cache
+def _segments(target: int) -> tuple[str, ...]:
+    """The ring's segments as SVG paths, clockwise from the top, a small gap between them."""
+    centre, outer, inner = WHEEL_SIZE / 2, WHEEL_SIZE / 2 - 1, WHEEL_SIZE / 2 - 9
+    step, gap = 2 * math.pi / target, 0.06
+
+    def at(radius: float, angle: float) -> str:
+        x = centre + radius * math.sin(angle)
+        y = centre - radius * math.cos(angle)
+        return f"{x:.2f} {y:.2f}"
+
+    paths = []
+    for i in range(target):
+        a, b = i * step + gap, (i + 1) * step - gap
+        paths.append(
+            f"M{at(outer, a)} A{outer} {outer} 0 0 1 {at(outer, b)} "
+            f"L{at(inner, b)} A{inner} {inner} 0 0 0 {at(inner, a)}Z"
+        )
+    return tuple(paths)
+
+
+def score_wheel(points: int, target: int) -> dict[str, Any]:
+    """A player's points on the table game's score wheel: one segment per point up to the
+    target, those scored filled (§1, §5)."""
+    return {
+        "points": points,
+        "target": target,
+        "reached": points >= target,
+        "segments": [{"d": d, "on": i < points} for i, d in enumerate(_segments(target))],
+    }
+
+
+def round_summaries(result: dict[str, Any], shown: dict[str, str], target: int) -> list[dict]:
+    """Each round of a §8 result as far as it has gone: wizard, champion, each battle's
+    people, strengths and winners, and each player's points and total on a wheel; `shown`:
+    the players' names as the page shows them, by their names in the result."""
+    totals = dict.fromkeys(shown, 0)
+    summaries = []
+    for number, r in enumerate(result["rounds"], 1):
+        for name, score in r["scores"].items():
+            totals[name] += score
+        summaries.append(
+            {
+                "round": number,
+                "wizard": shown[r["wizard"]],
+                "champion": shown[r["champion"]] if r["champion"] else None,
+                "battles": [
+                    {
+                        "number": b_number,
+                        "people": card_name(b["people"]),
+                        "strength": [(shown[n], v) for n, v in b["strength"].items()],
+                        "winners": [shown[n] for n in b["winners"]],
+                        "points": b["points"],
+                    }
+                    for b_number, b in enumerate(r["battles"], 1)
+                ],
+                "players": [
+                    {
+                        "name": shown[name],
+                        "score": r["scores"][name],
+                        "wheel": score_wheel(totals[name], target),
+                    }
+                    for name in shown
+                ],
+            }
+        )
+    return summaries
+
+
 def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
@@ -118,6 +192,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
                 "is_wizard": p["name"] == wizard,
                 "is_decider": p["name"] == view["decider"],
                 "total": p["total"],
+                "wheel": score_wheel(p["total"], view["target"]),
                 "deserters": p["deserters"],
                 "shields": p["shields"],
                 "groups": hand_groups(p["hand"]),
@@ -131,8 +206,6 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     dealt = view["deal"]["dealt"] or 0
     recruit = view.get("recruit")
     decisions = _decisions(view, names) if viewer is not None else []
-    result = view["result"]
-    current = result["rounds"][-1] if result["rounds"] else None
     return {
         "table": table,
         "view": view,
@@ -154,8 +227,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
         "people_name": card_name(view["people"]) if view["people"] else None,
-        "current_round": current,
-        "rounds": result["rounds"],
+        "summaries": round_summaries(view["result"], {n: n for n in names}, view["target"]),
         "log": _log(state, viewer),
     }
 

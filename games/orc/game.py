@@ -86,6 +86,8 @@ class DeLOrc(Game):
     stand_in_level = "heuristic"
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
+    summary_template = "games/orc/table.html#round_summary"
+    stylesheet = "css/orc.css"
     online = True
 
     # ------------------------------------------------------------------ options
@@ -238,6 +240,12 @@ class DeLOrc(Game):
         from games.orc.board import shown_action
 
         return shown_action(state, index, viewer)
+
+    def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
+        from games.orc.board import round_summaries
+
+        shown = dict(zip(state.names, names, strict=True))
+        return round_summaries(engine.result(state), shown, state.target)
 
     def ai_name(self, level: str) -> str:
         return str(self.ai_levels[level][0])

@@ -8,15 +8,13 @@ played nothing, watches its replay.
 import re
 
 import pytest
-from django.utils import timezone
 
 from games import actions
-from games.models import Seat as TableSeat
 from games.models import Table
-from games.orc import engine, names
+from games.orc import names
 from tests.conftest import persona
 from tests.games.leaks import scan_orc
-from tests.games.orc_helpers import orc_table, people, set_deal
+from tests.games.orc_helpers import finished_orc_table, orc_table, people, set_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -25,22 +23,7 @@ NAMES = ["alice", "bob", "charlie", "dave"]
 
 @pytest.fixture
 def table():
-    users = [persona(name) for name in NAMES]
-    game = engine.random_game(4, seed=5, names=NAMES)
-    table = Table.objects.create(
-        host=users[0],
-        game="orc",
-        visibility="public",
-        seats_count=4,
-        options={"pace": 1.2},
-        status=Table.FINISHED,
-        record=engine.to_record(game),
-        result=engine.result(game),
-        finished=timezone.now(),
-    )
-    for position, user in enumerate(users):
-        TableSeat.objects.create(table=table, position=position, user=user, name=user.username)
-    return table
+    return finished_orc_table([persona(name) for name in NAMES])
 
 
 @pytest.fixture
