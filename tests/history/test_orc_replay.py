@@ -176,3 +176,38 @@ def test_a_running_deal_is_replayed_no_further_than_its_last_slap(client, alice)
     assert total_steps(html) == 13
     # The clock has dealt 30 cards, but the record knows only the deal up to its last slap.
     assert sum(len(p) for p in piles(html).values()) == 13  # 12 army cards and the deserter
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_viewer_steps_through_the_deal_with_the_keyboard_and_skips_it(live_server_url, request):
+    from django.test import Client
+
+    table = finished_orc_table([persona(name) for name in NAMES])
+    client = Client()
+    client.force_login(persona("erin"))
+    first = next(i for i, line in enumerate(table.record["rounds"][0]["actions"]) if "@" in line)
+    at = int(table.record["rounds"][0]["actions"][first].rsplit("@", 1)[1])
+    end = link(page(client, table, 0), "replay-deal-end")
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value}
+    browser = request.getfixturevalue("browser")
+    context = browser.new_context()
+    context.add_cookies([{**cookie, "url": live_server_url}])
+    tab = context.new_page()
+    tab.goto(f"{live_server_url}/history/replay/{table.pk}/?step=0")
+    tab.evaluate("window.notReloaded = true")
+    for step in (1, 2):
+        tab.keyboard.press("ArrowRight")
+        tab.wait_for_selector(f'#replay[data-step="{step}"]')
+    assert tab.locator(".deal-counter").inner_text().startswith("2 of 80 army cards dealt")
+    tab.keyboard.press("PageDown")  # past the cards to the first slap
+    tab.wait_for_selector(f'#replay[data-step="{at + 1}"]')
+    assert tab.url.endswith(f"?step={at + 1}")
+    tab.click("#replay-deal-end")
+    tab.wait_for_selector(f'#replay[data-step="{end}"]')
+    assert "80 of 80 army cards dealt" in tab.locator(".deal-counter").inner_text()
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_selector(f'#replay[data-step="{end + 1}"]')
+    assert "champion" in tab.locator(".replay-last-action code").inner_text()
+    assert tab.evaluate("window.notReloaded") is True
+    context.close()
