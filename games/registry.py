@@ -38,6 +38,9 @@ class Result:
     round_bonuses: list[list[int]]
     variants: frozenset[str] = frozenset()
     record: dict[str, Any] = field(default_factory=dict)  # what the table keeps as its result
+    # The game's own account of its rounds, as a played game keeps it (PlayedGame.result):
+    # for a game whose score pad keeps round entries, those entries ({"pad": [...]}).
+    played_result: dict[str, Any] = field(default_factory=dict)
 
 
 class PadRefused(Exception):
@@ -93,6 +96,8 @@ class Game:
     stand_in_level: str = ""  # plays for people who left or ran out of time
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
+    summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
+    stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
     # Round counts a score pad may hold; a table's options name its count "rounds".
     rounds: tuple[int, ...] = ()
     online = True  # whether tables can be opened for it
@@ -230,6 +235,11 @@ class Game:
         """How many rounds the position has behind it: players see each round's end before
         the next begins. A game without rounds keeps 0."""
         return 0
+
+    def shown_action(self, state: Any, index: int, text: str, viewer: int | None) -> str:
+        """Action `index` (from 0) of the record, `text`, as `viewer` may read it in a replay
+        of `state`; the record's own text by default."""
+        return text
 
     def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
         """Each finished round as the result page tells it (`names`: the players as the page

@@ -241,8 +241,10 @@ def result(request, table_id: int):
         raise Http404(_("This game has no result yet."))
     state = table.state()
     players = list(state.names)
-    # The result's names as the engine keeps them; the seats' names in the viewer's language.
-    shown = {seat.name: seat.display_name for seat in table.seats.all()}
+    # The result's names as the engine keeps them (seat by seat); the seats' names in the
+    # viewer's language.
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    shown = {name: seat.display_name for name, seat in zip(players, seats, strict=True)}
     names = [shown.get(name, name) for name in players]
     rows = sorted(
         (

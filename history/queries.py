@@ -185,8 +185,9 @@ def filter_games(games, values: dict):
 def game_result(game: PlayedGame) -> dict | None:
     """The game's own account of its rounds, for games that keep round entries (De l'Orc):
     the §8 result shape of ORC-RULES.md, keyed by the players' names. An imported record's
-    is the engine's (with each battle's people and strengths); a score pad's has per round
-    the wizard, champion, battles' winners and points, and the scores."""
+    is the engine's (with each battle's people and strengths); a score pad's, and an online
+    game's, has per round the wizard, champion, battles' winners and points, and the
+    scores."""
     if not registry.get(game.game).pad_entries or "pad" not in game.result:
         return None
     if "result" in game.result:

@@ -110,24 +110,27 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
         .first(),
-        "result": _orc_rounds(queries.game_result(game)),
+        "result": _orc_rounds(
+            queries.game_result(game), {seat.name: name for seat, name in _named(seats, shown)}
+        ),
     }
     return render(request, "history/game.html", context)
 
 
-def _orc_rounds(result: dict | None) -> list[dict] | None:
+def _orc_rounds(result: dict | None, shown: dict[str, str]) -> list[dict] | None:
     """Per round of a De l'Orc result, what the game page shows: wizard, champion, and per
-    battle its people (when the record tells) and winners."""
+    battle its people (when the record tells) and winners; `shown`: the players' names as
+    the page shows them, by their names in the result."""
     if result is None:
         return None
     return [
         {
-            "wizard": r["wizard"],
-            "champion": r["champion"],
+            "wizard": shown.get(r["wizard"], r["wizard"]),
+            "champion": shown.get(r["champion"], r["champion"]),
             "battles": [
                 {
                     "people": orc_names.people(b["people"]) if b.get("people") else "",
-                    "winners": b["winners"],
+                    "winners": [shown.get(name, name) for name in b["winners"]],
                     "points": b["points"],
                 }
                 for b in r["battles"]
@@ -207,8 +210,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             {"seat": s.position, "name": s.display_name} for s in seats
         ]
     record: dict = table.record or {}
-    lines = replay.action_lines(record)
-    total = len(lines)
+    steps = replay.steps(record)
+    total = len(steps)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
@@ -217,8 +220,14 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     state: Any = replay.position(record, step)
     if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
-    board = table.plugin.board_context(table, state, viewer) | {"choices": None}
+    # A replay only shows: no decisions to take, no cards to put down.
+    board = table.plugin.board_context(table, state, viewer) | {
+        "choices": None,
+        "decisions": [],
+        "can_slap": False,
+    }
     board["table"].deadline = None
+    current = steps[step - 1] if step else None
     context = {
         "table": table,
         "board_html": render_to_string(table.plugin.board_template, board, request=request),
@@ -227,13 +236,29 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": lines[step - 1][1] if step else "",
+        "last_action": table.plugin.shown_action(state, current.actions - 1, current.text, viewer)
+        if current and current.text
+        else "",
+        "dealt_card": _dealt_card(current),
+        "jumps": replay.jumps(steps, step) if any(s.card for s in steps) else None,
         "piles": {pile: cards[::-1] for pile, cards in board.get("discard_piles", {}).items()},
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
     }
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
+
+
+def _dealt_card(step: replay.Step | None) -> dict | None:
+    """The army card a De l'Orc replay step deals, named in the page's language."""
+    if step is None or not step.card:
+        return None
+    return {
+        "number": step.dealt,
+        "pile": step.pile,
+        "name": orc_names.card(step.card),
+        "start": step.start,
+    }
 
 
 @login_required

@@ -211,8 +211,9 @@ class PlayedGame(models.Model):
     # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
     # The game's own account of the rounds, for games whose pad keeps round entries
-    # (games.registry.Game.pad_entries): {"pad": [entry per round]}; an imported record
-    # also keeps {"record": …, "result": …} (the engine's).
+    # (games.registry.Game.pad_entries): {"pad": [entry per round]}, entered on the pad or
+    # kept from an online game's result; an imported record also keeps {"record": …,
+    # "result": …} (the engine's).
     result = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

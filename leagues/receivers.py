@@ -21,4 +21,5 @@ def record_online_result(sender, table, result, **kwargs) -> None:
         external_ref=f"online:{table.pk}",
         game=table.game,
         table=table,
+        result=result.played_result,
     )

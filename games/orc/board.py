@@ -5,17 +5,21 @@ between commit and reveal, and no undealt card is in them.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
+from functools import cache
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import N_CARDS, PEOPLES
+from games.orc.engine.views import hidden
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -94,8 +98,82 @@ def pile_entries(contents: list[str]) -> list[dict[str, str]]:
 
 
 def piles_context(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The piles while they lie on the table: in the deal, and while the wizard names his
+    champion from them."""
     piles = view["deal"]["piles"] or []
     return [{"number": i + 1, "entries": pile_entries(p)} for i, p in enumerate(piles)]
+
+
+WHEEL_SIZE = 44  # the wheel's viewBox, in SVG units: a ring of one segment per point
+
+
+@cache
+def _segments(target: int) -> tuple[str, ...]:
+    """The ring's segments as SVG paths, clockwise from the top, a small gap between them."""
+    centre, outer, inner = WHEEL_SIZE / 2, WHEEL_SIZE / 2 - 1, WHEEL_SIZE / 2 - 9
+    step, gap = 2 * math.pi / target, 0.06
+
+    def at(radius: float, angle: float) -> str:
+        x = centre + radius * math.sin(angle)
+        y = centre - radius * math.cos(angle)
+        return f"{x:.2f} {y:.2f}"
+
+    paths = []
+    for i in range(target):
+        a, b = i * step + gap, (i + 1) * step - gap
+        paths.append(
+            f"M{at(outer, a)} A{outer} {outer} 0 0 1 {at(outer, b)} "
+            f"L{at(inner, b)} A{inner} {inner} 0 0 0 {at(inner, a)}Z"
+        )
+    return tuple(paths)
+
+
+def score_wheel(points: int, target: int) -> dict[str, Any]:
+    """A player's points on the table game's score wheel: one segment per point up to the
+    target, those scored filled (§1, §5)."""
+    return {
+        "points": points,
+        "target": target,
+        "reached": points >= target,
+        "segments": [{"d": d, "on": i < points} for i, d in enumerate(_segments(target))],
+    }
+
+
+def round_summaries(result: dict[str, Any], shown: dict[str, str], target: int) -> list[dict]:
+    """Each round of a §8 result as far as it has gone: wizard, champion, each battle's
+    people, strengths and winners, and each player's points and total on a wheel; `shown`:
+    the players' names as the page shows them, by their names in the result."""
+    totals = dict.fromkeys(shown, 0)
+    summaries = []
+    for number, r in enumerate(result["rounds"], 1):
+        for name, score in r["scores"].items():
+            totals[name] += score
+        summaries.append(
+            {
+                "round": number,
+                "wizard": shown[r["wizard"]],
+                "champion": shown[r["champion"]] if r["champion"] else None,
+                "battles": [
+                    {
+                        "number": b_number,
+                        "people": card_name(b["people"]),
+                        "strength": [(shown[n], v) for n, v in b["strength"].items()],
+                        "winners": [shown[n] for n in b["winners"]],
+                        "points": b["points"],
+                    }
+                    for b_number, b in enumerate(r["battles"], 1)
+                ],
+                "players": [
+                    {
+                        "name": shown[name],
+                        "score": r["scores"][name],
+                        "wheel": score_wheel(totals[name], target),
+                    }
+                    for name in shown
+                ],
+            }
+        )
+    return summaries
 
 
 def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
@@ -114,6 +192,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
                 "is_wizard": p["name"] == wizard,
                 "is_decider": p["name"] == view["decider"],
                 "total": p["total"],
+                "wheel": score_wheel(p["total"], view["target"]),
                 "deserters": p["deserters"],
                 "shields": p["shields"],
                 "groups": hand_groups(p["hand"]),
@@ -127,8 +206,6 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     dealt = view["deal"]["dealt"] or 0
     recruit = view.get("recruit")
     decisions = _decisions(view, names) if viewer is not None else []
-    result = view["result"]
-    current = result["rounds"][-1] if result["rounds"] else None
     return {
         "table": table,
         "view": view,
@@ -150,9 +227,8 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
         "people_name": card_name(view["people"]) if view["people"] else None,
-        "current_round": current,
-        "rounds": result["rounds"],
-        "log": _log(state),
+        "summaries": round_summaries(view["result"], {n: n for n in names}, view["target"]),
+        "log": _log(state, viewer),
     }
 
 
@@ -189,12 +265,30 @@ def describe(text: str) -> str:
     return text
 
 
-def _log(state: engine.State) -> list[str]:
-    names = state.names
-    return [
-        f"{names[action.seat]}: {engine.action_text(action, names)}"
-        for _rnd, action in reversed(state.log[-40:])
-    ]
+def _log(state: engine.State, viewer: int | None) -> list[str]:
+    first = max(0, len(state.log) - 40)
+    return [shown_action(state, i, viewer) for i in reversed(range(first, len(state.log)))]
+
+
+def shown_action(state: engine.State, index: int, viewer: int | None) -> str:
+    """Decision `index` of the log as `viewer` may read it. Between the commit and the reveal
+    which mercenaries another player sent is secret (§6): only how many."""
+    _rnd, action = state.log[index]
+    name = state.names[action.seat]
+    if action.verb == "send" and action.seat != viewer and index > _battle_start(state):
+        n = len(action.cards)
+        return ngettext(
+            "%(name)s: %(n)d mercenary face down", "%(name)s: %(n)d mercenaries face down", n
+        ) % {"name": name, "n": n}
+    return f"{name}: {engine.action_text(action, state.names)}"
+
+
+def _battle_start(state: engine.State) -> int:
+    """The log index of the people named for the battle whose commitments are face down;
+    past the log's end when none are."""
+    if not hidden(state):
+        return len(state.log)
+    return max(i for i, (_rnd, action) in enumerate(state.log) if action.verb == "people")
 
 
 _updates: OrderedDict[tuple, str] = OrderedDict()

@@ -86,6 +86,8 @@ class DeLOrc(Game):
     stand_in_level = "heuristic"
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
+    summary_template = "games/orc/table.html#round_summary"
+    stylesheet = "css/orc.css"
     online = True
 
     # ------------------------------------------------------------------ options
@@ -234,6 +236,17 @@ class DeLOrc(Game):
 
         return board_context(table, state, viewer)
 
+    def shown_action(self, state: engine.State, index: int, text: str, viewer: int | None) -> str:
+        from games.orc.board import shown_action
+
+        return shown_action(state, index, viewer)
+
+    def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
+        from games.orc.board import round_summaries
+
+        shown = dict(zip(state.names, names, strict=True))
+        return round_summaries(engine.result(state), shown, state.target)
+
     def ai_name(self, level: str) -> str:
         return str(self.ai_levels[level][0])
 
@@ -261,6 +274,8 @@ class DeLOrc(Game):
             round_scores=round_scores,
             round_bonuses=[[0] * len(scores) for scores in round_scores],
             record=record,
+            # Each round's wizard, champion and battle winners, as the score pad keeps them.
+            played_result={"pad": pad.from_result(record, names)},
         )
 
     # --- score pad (§7): per round the wizard, his champion and each battle's winners

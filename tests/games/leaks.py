@@ -294,6 +294,7 @@ def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
     if 'id="board"' not in frame:
         return problems
     state = orc_position(record, decisions)
+    problems += _orc_sends_shown(frame, state, viewer)
     for zone in parser.zones:
         kind, seat = zone["data-zone"], zone.get("data-seat")
         if kind == "army" and hidden(state):
@@ -311,4 +312,27 @@ def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
         truth = {CODES[c]: n for c, n in enumerate(state.army[viewer]) if n}
         if mine and mine != truth:
             problems.append(f"the viewer's committed cards show {mine}, not {truth}")
+    return problems
+
+
+def _orc_sends_shown(frame: str, state, viewer: int | None) -> list[str]:
+    """Between the commit and the reveal, which mercenaries another seat sent is secret: its
+    `send` in notation (a log line, a replay's last action) may not be in the frame, beyond
+    the same line written in earlier, revealed battles."""
+    from games.orc import engine
+    from games.orc.engine.views import hidden
+
+    if not hidden(state):
+        return []
+    names = state.names
+    lines = [f"{names[a.seat]}: {engine.action_text(a, names)}" for _r, a in state.log]
+    start = max(i for i, (_r, a) in enumerate(state.log) if a.verb == "people")
+    problems = []
+    for i in range(start + 1, len(lines)):
+        seat = state.log[i][1].seat
+        if seat == viewer or not state.log[i][1].cards:
+            continue
+        line = lines[i]
+        if frame.count(f">{line}<") > lines[:start].count(line):
+            problems.append(f"{line!r} is shown before the reveal")
     return problems

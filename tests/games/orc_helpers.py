@@ -34,3 +34,34 @@ def set_deal(table: Table, dealt: float) -> Deal:
     deal.started = timezone.now() - timedelta(seconds=dealt * deal.pace)
     deal.save(update_fields=["started"])
     return deal
+
+
+def finished_orc_table(players, seed=5) -> Table:
+    """A public table that played a whole random game of De l'Orc to its end; `players`:
+    users, or the names of AI players ("Sergeant 2", written "Sergeant-2" in the record)."""
+    from games.models import Seat
+    from games.orc import engine
+
+    names = ["-".join(p.split()) if isinstance(p, str) else p.username for p in players]
+    game = engine.random_game(len(players), seed=seed, names=names)
+    table = Table.objects.create(
+        host=players[0],
+        game="orc",
+        visibility="public",
+        seats_count=len(players),
+        options={"pace": 1.2},
+        status=Table.FINISHED,
+        record=engine.to_record(game),
+        result=engine.result(game),
+        finished=timezone.now(),
+    )
+    for position, player in enumerate(players):
+        ai = isinstance(player, str)
+        Seat.objects.create(
+            table=table,
+            position=position,
+            user=None if ai else player,
+            ai_level="heuristic" if ai else "",
+            name=player if ai else player.username,
+        )
+    return table

@@ -102,7 +102,7 @@ def test_it_explains_an_armys_strength_by_its_parts():
     ]
 
 
-def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(client, alice):
+def test_it_replays_a_finished_game_card_by_card_with_the_piles_as_they_were(client, alice):
     bob, charlie, dave = people("bob", "charlie", "dave")
     table = orc_table(alice, [bob, charlie, dave])
     game = engine.random_game(4, seed=5, names=["alice", "bob", "charlie", "dave"])
@@ -113,10 +113,12 @@ def test_it_replays_a_finished_game_move_by_move_with_the_piles_as_they_were(cli
     first = record["rounds"][0]["actions"][0]
     at = int(first.rsplit("@", 1)[1])
     client.force_login(bob)
-    html = client.get(f"/history/replay/{table.pk}/?step=1").content.decode()
+    # Each army card is a step; the first slap comes right after the card it went down at.
+    html = client.get(f"/history/replay/{table.pk}/?step={at + 1}").content.decode()
+    assert f"<code>{first}</code>" in html
     shown = re.findall(r'data-zone="pile" data-pile="(\d+)">(.*?)</ol>', html, re.S)
     cards = sum(len(re.findall(r"data-card=", inner)) for _, inner in shown)
-    assert cards == at, "the piles as they were when the first card went down"
+    assert cards == at, "the piles as they were when the first player card went down"
     last = client.get(f"/history/replay/{table.pk}/").content.decode()
     assert "The game is over." in last
 
@@ -128,3 +130,34 @@ def test_it_opens_a_rematch_with_the_same_game_pace_and_ai_players(alice):
     following = actions.rematch(table.pk, bob)
     assert (following.game, following.options, following.seats_count) == ("orc", {"pace": 2.0}, 4)
     assert [s.ai_level for s in following.seats.all()] == ["", "expert"]
+
+
+def test_it_tells_how_many_mercenaries_were_sent_but_not_which_until_the_reveal(client, alice):
+    from history.replay import orc_position
+    from tests.games.leaks import scan_orc
+
+    users = [alice, *people("bob", "charlie", "dave")]
+    names = [u.username for u in users]
+    table = orc_table(alice, users[1:])
+    record = engine.to_record(engine.random_game(4, seed=5, names=names))
+    # The first moment someone has sent mercenaries face down and another is still to send.
+    state = next(
+        state
+        for n in range(1, 200)
+        if (state := orc_position(record, n)).pending == "send"
+        and state.log[-1][1].verb == "send"
+        and state.log[-1][1].cards
+    )
+    sender, cards = state.log[-1][1].seat, state.log[-1][1].cards
+    Table.objects.filter(pk=table.pk).update(record=engine.to_record(state))
+    watcher = next(seat for seat in range(1, 4) if seat != sender)
+    client.force_login(users[watcher])
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+    n = len(cards)
+    assert f"{names[sender]}: {n} mercenar{'y' if n == 1 else 'ies'} face down" in html
+    assert f"{names[sender]}: send {' '.join(cards)}<" not in html
+    assert scan_orc(html, record, watcher) == []
+    # The sender reads his own.
+    client.force_login(users[sender])
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+    assert f"{names[sender]}: send {' '.join(cards)}<" in html

@@ -6,6 +6,7 @@ club. Imported records belong to no club, so anyone may see them.
 """
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -156,3 +157,57 @@ def test_the_api_shows_a_pad_game_in_the_result_shape(client, alice, bob, club):
     assert result["rounds"][1]["wizard"] == "bob" and result["rounds"][1]["champion"] == "cy"
     assert result["rounds"][0]["battles"][1] == {"winners": ["cy"], "points": 1}
     assert data["record"] is None and data["rounds"] == 2
+
+
+def finish_online(table, seed=3):
+    """Play `table` (started, with its seats) to its end: a random game of its players up to
+    its last decision, which goes through the table like any other."""
+    from games import actions
+    from games.models import Table
+    from games.orc.game import DE_L_ORC
+    from history.replay import action_lines, orc_position
+
+    record = engine.to_record(engine.random_game(table.seats_count, seed, table.record["players"]))
+    lines = action_lines(record)
+    n = max(n for n in range(len(lines)) if not orc_position(record, n).game_over)
+    before = orc_position(record, n)
+    Table.objects.filter(pk=table.pk).update(
+        record=engine.to_record(before), version=DE_L_ORC.version(before)
+    )
+    table.refresh_from_db()
+    actions.play(table.pk, before.decider, lines[n][1].split(": ", 1)[1], table.version)
+    table.refresh_from_db()
+    assert table.status == Table.FINISHED
+    return table, engine.result(engine.from_record(record))
+
+
+def test_an_online_game_shows_each_rounds_wizard_champion_and_winners(client, alice, bob, club):
+    from tests.games.orc_helpers import orc_table
+
+    table = orc_table(alice, [bob], ["heuristic", "expert"], club=club, visibility="club")
+    table, expected = finish_online(table)
+    game = PlayedGame.objects.get(table=table)
+    assert len(expected["rounds"]) == game.rounds > 1
+    # The AI players' names as the page shows them; the record writes them without spaces.
+    shown = {s.name.replace(" ", "-"): s.display_name for s in table.seats.all()}
+    client.force_login(alice)
+    html = client.get(f"/history/game/{game.pk}/").content.decode()
+    listed = re.findall(r"<li>([^<>]*) was the wizard", html)
+    assert listed == [shown[r["wizard"]] for r in expected["rounds"]]
+    for r in expected["rounds"]:
+        wizard, champion = shown[r["wizard"]], shown[r["champion"]]
+        assert f"{wizard} was the wizard, {champion} his champion." in html
+        for number, battle in enumerate(r["battles"], 1):
+            winners = ", ".join(shown[w] for w in battle["winners"]) or "nobody"
+            assert f"Battle {number}: {winners} · " in html
+    # The API tells it as it tells a score pad's.
+    data = client.get(f"/api/v1/games/{game.pk}/").json()["result"]
+    assert [r["champion"] for r in data["rounds"]] == [
+        r["champion"].replace("-", " ") for r in expected["rounds"]
+    ]
+    # So does the club's page of the game, where a pad game is entered.
+    pad = client.get(game.get_absolute_url()).content.decode()
+    first = expected["rounds"][0]
+    names = {s.name.replace(" ", "-"): s.name for s in table.seats.all()}
+    wizard, champion = names[first["wizard"]], names[first["champion"]]
+    assert f"{wizard} was the wizard, {champion} his champion." in pad
