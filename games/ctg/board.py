@@ -5,6 +5,7 @@ for the viewer (a seat, or None for a spectator).
 import functools
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -157,7 +158,11 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         card(v) | {"count": c} | _card_choices(choices, int(v))
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
-    log = _log(logged, view, names)
+    # The same for every viewer: drawn once per position and language.
+    log = cached(
+        (table.identity, "log", len(logged), len(view["round_scores"]), translation.get_language()),
+        lambda: _log(logged, view, names),
+    )
     discard_piles = {
         pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
     }
@@ -178,6 +183,7 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         ],
         "discard_piles": discard_piles,
         "choices": choices,
+        "play_url": reverse("table_play", args=[table.pk]),
         "missing": _missing_sets(view, choices),
         "pause": _pause(table, seats, viewer),
         "round_end": round_summary(view, len(view["round_scores"]), names)
