@@ -190,7 +190,7 @@ class Game:
 
     def deadline_seconds(self, table: Any, state: Any) -> float | None:
         """Seconds the position waits before the site moves for the absent; None: no limit."""
-        if table.clock == "none":
+        if table.clock == table.Clock.NO_CLOCK:
             return None
         return float(table.clock_seconds)
 

@@ -169,12 +169,19 @@ class Entry(models.Model):
         return self.checked_in and not self.dropped
 
 
+class TournamentRoundStatus(models.TextChoices):
+    DRAFT = "draft", _("tables drafted")
+    PLAYING = "playing", _("playing")
+
+
 class TournamentRound(models.Model):
     """A round of a stage: drafted (tables editable), then playing."""
 
-    DRAFT = "draft"
-    PLAYING = "playing"
-    STATUSES = [(DRAFT, _("tables drafted")), (PLAYING, _("playing"))]
+    Status = TournamentRoundStatus
+
+    DRAFT = Status.DRAFT
+    PLAYING = Status.PLAYING
+    STATUSES = Status.choices
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds_played")
     number = models.PositiveSmallIntegerField()
@@ -187,7 +194,7 @@ class TournamentRound(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique"),
             models.CheckConstraint(
-                condition=Q(status__in=["draft", "playing"]), name="tround_status_valid"
+                condition=Q(status__in=TournamentRoundStatus.values), name="tround_status_valid"
             ),
         ]
 

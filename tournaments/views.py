@@ -28,7 +28,9 @@ class TournamentForm(GameOptionsForm, forms.Form):
         label=gettext_lazy("Game"), choices=registry.choices, initial="ctg", required=False
     )
     mode = forms.ChoiceField(
-        label=gettext_lazy("Where it is played"), choices=Tournament.MODES, initial="physical"
+        label=gettext_lazy("Where it is played"),
+        choices=Tournament.MODES,
+        initial=Tournament.PHYSICAL,
     )
     max_table = forms.TypedChoiceField(
         label=gettext_lazy("Players per table at most"),
