@@ -8,8 +8,8 @@ daphnes. For growing N it prints, over a window of `--seconds`, the moves commit
 second and the time from a move's commit to each socket holding the new board (p50, p95),
 then the largest N whose p95 stayed within 250 ms.
 
-A move's commit time is when its push reached an observer listening on the channel layer
-(the post-commit hook sends it right after the commit: a few milliseconds late at most).
+A move's commit time is the time its push names as saved (taken right after the commit,
+before the boards it carries are drawn), as heard by an observer on the channel layer.
 
     .venv/bin/python benchmarks/capacity.py [--games 25,50,100,150] [--seconds 20]
 
@@ -61,7 +61,7 @@ def wait_port(port: int, seconds: float = 30) -> None:
 
 
 def observe(redis_url: str, tables: list[int], out, stop) -> None:
-    """When each table's pushes reach the channel layer: {(table, version): time}."""
+    """When each table's moves were saved, as their pushes say: {(table, version): time}."""
     from channels_redis.core import RedisChannelLayer
 
     async def run():
@@ -74,7 +74,7 @@ def observe(redis_url: str, tables: list[int], out, stop) -> None:
             while True:
                 message = await layer.receive(channel)
                 if message.get("type") == "table.changed":
-                    seen.setdefault((table_id, message["version"]), time.time())
+                    seen.setdefault((table_id, message["version"]), message["saved"])
 
         listeners = [asyncio.ensure_future(listen(t)) for t in tables]
         while not stop.is_set():

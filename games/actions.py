@@ -7,6 +7,7 @@ sent only after that transaction commits.
 """
 
 import random
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -40,6 +41,7 @@ class Refused(Exception):
 
 
 def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
+    saved = time.time()
     table_id, stamp = table.identity
     # The seats as committed, read now: each socket shows its own user's seat in them, never
     # the seat it had when it opened. The boards it carries are drawn in the site's language
@@ -56,6 +58,8 @@ def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
         "public": table.visibility == Table.PUBLIC,
         "seats": {str(user): position for user, position, _ in people},
         "boards": push_boards(table, languages),
+        # When the change was saved, for whoever measures how long a push takes to arrive.
+        "saved": saved,
     }
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
     group_send(
@@ -517,15 +521,34 @@ def _seed(table: Table) -> int:
 
 def _stand_in_move(table: Table, state) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
+    _ai_move_locked(table, state, _decider(table, state), table.plugin.stand_in_level)
+
+
+def _ai_move_locked(table: Table, state, seat: int, level: str) -> None:
     game = table.plugin
-    seat = _decider(table, state)
     rounds = game.rounds_finished(state)
-    text = game.ai_move(game.stand_in_level, table, state, seat, _seed(table))
+    text = game.ai_move(level, table, state, seat, _seed(table))
     game.apply(state, text, seat)
     _save_state(table, state, rounds)
     table.save()
     passed = game.decider(state) != seat
     _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
+
+
+def _ai_seat(table: Table, version: int) -> Seat | None:
+    """The seat whose AI decides at `version`, if the table waits for one there."""
+    if table.status != Table.RUNNING or table.version != version or table.pause_until:
+        return None
+    position = table.plugin.decider(table.state())
+    if position is None:
+        return None
+    seat = _seat_at(table, position)
+    return seat if seat.is_ai or seat.left else None
+
+
+def _ai_level(table: Table, seat: Seat, level: str | None, stand_in: bool) -> str:
+    game = table.plugin
+    return game.stand_in_level if stand_in else level or seat.ai_level or game.stand_in_level
 
 
 def ai_decision(
@@ -537,26 +560,36 @@ def ai_decision(
     Computed without a lock: a search takes up to a second and must not hold the table.
     """
     table = Table.objects.prefetch_related("seats").get(pk=table_id)
-    if table.status != Table.RUNNING or table.version != version or table.pause_until:
+    seat = _ai_seat(table, version)
+    if seat is None:
         return None
-    state = table.state()
-    game = table.plugin
-    position = game.decider(state)
-    if position is None:
+    level = _ai_level(table, seat, level, stand_in)
+    move = table.plugin.ai_move(level, table, table.state(), seat.position, _seed(table))
+    return seat.position, move
+
+
+@transaction.atomic
+def _ai_play_quickly(table_id: int, version: int, level: str | None, stand_in: bool) -> bool | None:
+    """An AI move of a level that decides in milliseconds, decided and saved under the
+    table's lock; None when the seat's level thinks too long to hold the table meanwhile."""
+    table = _locked(table_id)
+    seat = _ai_seat(table, version)
+    if seat is None:
+        return False
+    level = _ai_level(table, seat, level, stand_in)
+    if level not in table.plugin.quick_levels:
         return None
-    seat = _seat_at(table, position)
-    if not (seat.is_ai or seat.left):
-        return None
-    if stand_in:
-        level = game.stand_in_level
-    level = level or seat.ai_level or game.stand_in_level
-    return seat.position, game.ai_move(level, table, state, seat.position, _seed(table))
+    _ai_move_locked(table, table.state(), seat.position, level)
+    return True
 
 
 def ai_play(
     table_id: int, version: int, level: str | None = None, *, stand_in: bool = False
 ) -> bool:
     """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
+    played = _ai_play_quickly(table_id, version, level, stand_in)
+    if played is not None:
+        return played
     decision = ai_decision(table_id, version, level, stand_in=stand_in)
     if decision is None:
         return False

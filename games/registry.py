@@ -94,6 +94,9 @@ class Game:
     ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
+    # Levels that decide in milliseconds: they decide under the table's lock, in the one
+    # transaction that saves the move (the others decide first, then save if still current).
+    quick_levels: frozenset[str] = frozenset()
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
     summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`

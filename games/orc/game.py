@@ -84,6 +84,7 @@ class DeLOrc(Game):
     }
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
+    quick_levels = frozenset({"beginner", "heuristic"})
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
     summary_template = "games/orc/table.html#round_summary"
