@@ -220,11 +220,13 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     state: Any = replay.position(record, step)
     if running and step == total and table.game == "ctg":
         state = table.supply_decks(state)
-    # A replay only shows: no decisions to take, no cards to put down.
+    # A replay only shows: no decisions to take, no cards to put down, no rematch to ask for,
+    # no game to leave.
     board = table.plugin.board_context(table, state, viewer) | {
         "choices": None,
         "decisions": [],
         "can_slap": False,
+        "replay": True,
     }
     board["table"].deadline = None
     current = steps[step - 1] if step else None

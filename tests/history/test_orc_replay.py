@@ -8,6 +8,7 @@ played nothing, watches its replay.
 import re
 
 import pytest
+from django.urls import reverse
 
 from games import actions
 from games.models import Table
@@ -163,6 +164,19 @@ def test_a_replay_offers_no_decision_and_no_card_to_put_down(client, table):
     for step in (5, total // 3, total // 2, total - 3):
         html = page(client, table, step, 1)
         assert "data-slap=" not in html and 'name="action"' not in html
+
+
+def test_a_seats_replay_of_a_finished_game_offers_no_rematch(client, table):
+    bob = table.seats.get(position=1).user
+    client.force_login(bob)
+    rematch = 'data-action="rematch"'
+    # The finished table and its result page are where bob asks for one.
+    assert rematch in client.get(table.get_absolute_url()).content.decode()
+    assert rematch in client.get(reverse("table_result", args=[table.pk])).content.decode()
+    total = total_steps(page(client, table, 0, 1))
+    for step in (0, total // 2, total):
+        html = page(client, table, step, 1)
+        assert 'data-viewer="1"' in html and rematch not in html
 
 
 def test_a_running_deal_is_replayed_no_further_than_its_last_slap(client, alice):
