@@ -100,11 +100,12 @@ TEMPLATES = [
     },
 ]
 
+DATABASE_POOL = {"min_size": 2, "max_size": 20, "timeout": 10}
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A pool, not persistent connections: under ASGI each request runs in a thread of its
     # own, and a connection kept for a finished thread would linger until collected.
-    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}
+    DATABASES["default"]["OPTIONS"] = {"pool": DATABASE_POOL}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Background work writes while requests do: writers queue for the lock, not fail.
     DATABASES["default"]["OPTIONS"] = {
