@@ -1,8 +1,12 @@
+import asyncio
 import re
+import threading
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import Client
 
 from ctg_site.asgi import application
@@ -191,4 +195,38 @@ async def test_it_leaks_nothing_in_any_push_over_a_random_game(alice, bob, charl
             pushes += 1
     assert pushes > 100
     for communicator, _ in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_push_does_not_wait_for_the_thread_that_saves_moves(
+    redis_channel_layer, running_table, alice, charlie
+):
+    # A web process saves the moves posted to it on its one thread for synchronous code.
+    # A move saved elsewhere (by a worker) reaches this process's sockets while that thread
+    # is busy: their pushes must not queue behind it.
+    sockets = [await connect(user, running_table.pk) for user in (alice, charlie)]
+    for communicator in sockets:
+        await communicator.receive_from()
+    release = threading.Event()
+    busy = asyncio.ensure_future(sync_to_async(release.wait)())
+
+    def move_elsewhere() -> int:
+        try:
+            table = Table.objects.get(pk=running_table.pk)
+            state = table.state()
+            text = engine.action_text(state.legal_actions()[0], state.names)
+            actions.play(table.pk, state.decider, text, table.version)
+            return Table.objects.get(pk=table.pk).version
+        finally:
+            connections.close_all()
+
+    version = await asyncio.to_thread(move_elsewhere)
+    try:
+        frames = [await communicator.receive_from(timeout=10) for communicator in sockets]
+    finally:
+        release.set()
+        await busy
+    assert [version_of(html) for html in frames] == [version, version]
+    assert [viewer_of(html) for html in frames] == ["0", "public"]
+    for communicator in sockets:
         await communicator.disconnect()
