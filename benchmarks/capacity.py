@@ -19,7 +19,7 @@ starts one of its own on a spare port).
 
 import argparse
 import asyncio
-import contextlib
+import http.client
 import multiprocessing
 import os
 import re
@@ -30,7 +30,7 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
+import urllib.parse
 from pathlib import Path
 
 from bench_db import setup_django
@@ -130,7 +130,16 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
                 mover.cancel()
 
     async def person(base, table_id, session, csrf, latest, changed) -> None:
-        """Moves `think` seconds after the board shows his turn, on the newest board."""
+        """Moves `think` seconds after the board shows his turn, on the newest board; his
+        moves go over one connection kept alive, as a browser's do."""
+        address = urllib.parse.urlsplit(base)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        headers = {
+            "Cookie": f"sessionid={session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
         played = None
         while True:
             await changed.wait()
@@ -142,24 +151,10 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
             if text is None:
                 continue
             played = version
-            await move(base, table_id, session, csrf, version, text)
+            body = f"action={text.replace(' ', '+')}&version={version}"
+            path = f"/play/t/{table_id}/play/"
+            await asyncio.to_thread(post, connection, path, body, headers)
             changed.set()  # a board that came while he moved
-
-    async def move(base, table_id, session, csrf, version, text) -> None:
-        body = f"action={text.replace(' ', '+')}&version={version}".encode()
-        request = urllib.request.Request(
-            f"{base}/play/t/{table_id}/play/",
-            data=body,
-            headers={
-                "Cookie": f"sessionid={session}; csrftoken={csrf}",
-                "X-CSRFToken": csrf,
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-            },
-        )
-        # A 409 (already played) or a slow answer: the next push tries again.
-        with contextlib.suppress(OSError):
-            await asyncio.to_thread(urllib.request.urlopen, request, timeout=30)
 
     async def run():
         pages = []
@@ -171,6 +166,15 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
 
     asyncio.run(run())
     out.put(received)
+
+
+def post(connection: http.client.HTTPConnection, path: str, body: str, headers: dict) -> None:
+    # A 409 (already played) or a slow answer: the next push tries again.
+    try:
+        connection.request("POST", path, body, headers)
+        connection.getresponse().read()
+    except (OSError, http.client.HTTPException):
+        connection.close()  # connects again for the next move
 
 
 # ---------------------------------------------------------------------------- the driver
