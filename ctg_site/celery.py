@@ -20,6 +20,7 @@ app.conf.beat_schedule = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "sweep-pauses": {"task": "games.tasks.sweep_pauses", "schedule": 60.0},
     "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
+    "sweep-reminders": {"task": "games.tasks.sweep_reminders", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
 }
 # The sweeps' arguments for a process that starts alone (the embedded default): no task of

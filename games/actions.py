@@ -71,16 +71,13 @@ def _after_commit(
     table: Table,
     state: object | None = None,
     lobby: bool = True,
-    passed: bool = False,
     full: bool = False,
 ) -> None:
-    """Set the next AI move, clock check or reminder going, and tell viewers, once this commits.
+    """Set the next AI move or clock check going, and tell viewers, once this commits.
 
     The lobby hears of seats, starts and ends; of other moves only the players' own lobby
-    sockets hear (their "Your move" badges). `passed`: the decision has just passed to this
-    person; unless the clock is live, he gets an email if he has not moved after a while.
-    A real-time move (a slap in De l'Orc's deal) is pushed as the small update its game
-    makes of it, unless `full`.
+    sockets hear (their "Your move" badges). A real-time move (a slap in De l'Orc's deal) is
+    pushed as the small update its game makes of it, unless `full`.
 
     The game's next step is queued before the push: a push that fails or waits on Redis
     never holds up the game, and neither can fail the request (ctg_site.background). A push
@@ -90,7 +87,7 @@ def _after_commit(
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
     small = None
     if state is not None and table.status == Table.RUNNING:
-        small = _set_next_going(table, state, passed)
+        small = _set_next_going(table, state)
     if small is not None and not full:
         after_commit(
             f"the update of table {table_id} at version {version}",
@@ -108,7 +105,7 @@ def push_board(table: Table) -> None:
     _broadcast(table, False, [])
 
 
-def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
+def _set_next_going(table: Table, state: object) -> dict | None:
     """Queue what the position waits for; a real-time step may return its small push."""
     from games import tasks
 
@@ -128,9 +125,8 @@ def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
         return None
     if table.deadline is not None:
         seconds = (table.deadline - timezone.now()).total_seconds()
-        enqueue(tasks.clock_check, table_id, version, countdown=seconds + 0.5)
-    if passed and table.clock != Table.LIVE:
-        enqueue(tasks.remind, table_id, version, countdown=settings.TURN_REMINDER_DELAY)
+        if seconds < settings.LONGEST_COUNTDOWN:
+            enqueue(tasks.clock_check, table_id, version, countdown=seconds + 0.5)
     return None
 
 
@@ -344,7 +340,7 @@ def start(table_id: int, user) -> Table:
     table.status = Table.RUNNING
     table.started = timezone.now()
     table.save()
-    _after_commit(table, state, passed=True)
+    _after_commit(table, state)
     return table
 
 
@@ -420,8 +416,7 @@ def play(
         raise Refused(refused.message, 400, refused.code) from None
     _save_state(table, state, rounds)
     table.save()
-    passed = game.decider(state) != seat_position
-    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
     return state
 
 
@@ -441,7 +436,7 @@ def catch_up(table_id: int) -> bool:
         return False
     _save_state(table, state)
     table.save()
-    _after_commit(table, state, lobby=False, passed=True, full=True)
+    _after_commit(table, state, lobby=False, full=True)
     return True
 
 
@@ -500,7 +495,7 @@ def _resume(table: Table) -> None:
     if table.clock != Table.NO_CLOCK:
         table.deadline = timezone.now() + timedelta(seconds=table.clock_seconds)
     table.save()
-    _after_commit(table, table.state(), lobby=False, passed=True)
+    _after_commit(table, table.state(), lobby=False)
 
 
 def _close_if_no_humans(table: Table) -> bool:
@@ -531,8 +526,7 @@ def _ai_move_locked(table: Table, state, seat: int, level: str) -> None:
     game.apply(state, text, seat)
     _save_state(table, state, rounds)
     table.save()
-    passed = game.decider(state) != seat
-    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
 
 
 def _ai_seat(table: Table, version: int) -> Seat | None:
@@ -633,17 +627,18 @@ def time_out(table_id: int, version: int) -> bool:
 def remind(table_id: int, version: int) -> bool:
     """Email the person whose move it still is at `version`; True when an email went out.
 
-    One email per wait however often this runs, and only to people who want it.
+    A wait is seen to once however often this runs: the email goes out only to people who
+    want it, and the wait is marked either way.
     """
     table = Table.objects.filter(pk=table_id, version=version).first()
     seat = table.decider_seat() if table is not None else None
     if table is None or seat is None or seat.user is None or seat.left:
         return False
-    user = seat.user
-    if not user.turn_emails or not user.email:
-        return False
     claimed = Seat.objects.filter(pk=seat.pk).exclude(reminded_version=version)
     if not claimed.update(reminded_version=version):
+        return False
+    user = seat.user
+    if not user.turn_emails or not user.email:
         return False
     with translation.override(user.preferred_language or settings.LANGUAGE_CODE):
         others = [s.name for s in table.seats.all() if s.pk != seat.pk]
@@ -653,7 +648,10 @@ def remind(table_id: int, version: int) -> bool:
             "url": settings.SITE_URL + table.get_absolute_url(),
             "settings_url": settings.SITE_URL + reverse("settings"),
         }
-        subject = _("Call to Glory: your move against %(players)s") % {"players": ", ".join(others)}
+        subject = _("%(game)s: your move against %(players)s") % {
+            "game": table.plugin.name,
+            "players": ", ".join(others),
+        }
         send_mail(subject, render_to_string("games/turn_email.txt", context), None, [user.email])
     return True
 
