@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from ctg_site.background import start_sweeps  # noqa: E402
+from ctg_site.background import serving_on, start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
 from games.orc.dealer import ensure_watching  # noqa: E402
 
@@ -36,6 +36,7 @@ async def application(scope, receive, send):
     closes at once (its page reconnects to another daphne). Neither raises the cancellation:
     daphne waits for all of them together, and one that raised would end its wait early.
     """
+    serving_on(asyncio.get_running_loop())
     task = asyncio.ensure_future(router(scope, receive, send))
     try:
         await asyncio.shield(task)

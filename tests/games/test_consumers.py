@@ -15,6 +15,7 @@ from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.leaks import scan
+from tests.games.test_ai_seats import table_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -230,3 +231,28 @@ async def test_a_push_does_not_wait_for_the_thread_that_saves_moves(
     assert [viewer_of(html) for html in frames] == ["0", "public"]
     for communicator in sockets:
         await communicator.disconnect()
+
+
+async def test_an_ai_move_played_in_the_background_reaches_the_sockets_at_once(alice):
+    # Without a broker (the embedded default) AI moves are played in background threads, and
+    # the in-memory channel layer lives on the server's event loop: their pushes must wake it.
+    table = await database_sync_to_async(table_with_bots)(alice, ["greedy"], seats=2)
+    await database_sync_to_async(actions.start)(table.pk, alice)
+    communicator = await connect(alice, table.pk)
+    await communicator.receive_from()
+
+    def alice_passes_the_decision() -> int:
+        try:
+            while (state := Table.objects.get(pk=table.pk).state()).decider == 0:
+                text = engine.view(state, 0)["legal_texts"][0]
+                actions.play(table.pk, 0, text, Table.objects.get(pk=table.pk).version)
+            return Table.objects.get(pk=table.pk).version
+        finally:
+            connections.close_all()
+
+    passed = await asyncio.to_thread(alice_passes_the_decision)
+    # The pushes of her moves, then the bot's, each as soon as it is saved.
+    while version_of(html := await communicator.receive_from(timeout=3)) <= passed:
+        pass
+    assert viewer_of(html) == "0"
+    await communicator.disconnect()
