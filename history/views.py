@@ -238,7 +238,9 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": table.plugin.shown_action(state, current.actions - 1, current.text, viewer)
+        "last_action": table.plugin.shown_action(
+            state, current.actions - 1, current.text, viewer, [s.display_name for s in seats]
+        )
         if current and current.text
         else "",
         "dealt_card": _dealt_card(current),
