@@ -239,9 +239,12 @@ class Game:
         the next begins. A game without rounds keeps 0."""
         return 0
 
-    def shown_action(self, state: Any, index: int, text: str, viewer: int | None) -> str:
+    def shown_action(
+        self, state: Any, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
         """Action `index` (from 0) of the record, `text`, as `viewer` may read it in a replay
-        of `state`; the record's own text by default."""
+        of `state` (`names`: the players as the page shows them, seat by seat); the record's
+        own text by default."""
         return text
 
     def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
@@ -252,6 +255,18 @@ class Game:
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
         return level
+
+    def seat_name(self, name: str, ai_level: str) -> str:
+        """A seat's name as pages show it: an AI player's stored name (`ai_name` and a number,
+        as the record knows it) with its level's name in the active language; a person's as
+        it is."""
+        level = self.ai_levels.get(ai_level) if ai_level else None
+        if level is None:
+            return name
+        stored = f"{self.ai_name(ai_level)} "
+        if not name.startswith(stored):
+            return name
+        return f"{level[0]} {name[len(stored) :]}"
 
     def ai_move(self, level: str, table: Any, state: Any, seat: int, seed: int) -> str:
         raise NotImplementedError

@@ -209,7 +209,9 @@ def stamp(state: engine.State) -> int:
 
 def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     """The small push for a card or a slap: the piles it changed, the deal counter, the next
-    pile and the player cards left. Public knowledge, the same for every viewer (§3.8)."""
+    pile and the player cards left. Public knowledge, the same for every viewer (§3.8); the
+    seats' stored names and AI levels go with it, so that each socket names the players in
+    its own language."""
     from games.access import seat_positions
     from games.models import Table
 
@@ -232,6 +234,7 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
         "players": [
             [p["name"], p["deserters"], p["shields"], p["name"] == wizard] for p in view["players"]
         ],
+        "names": [[seat.name, seat.ai_level] for seat in table.seats.all()],
     }
 
 

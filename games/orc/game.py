@@ -240,10 +240,12 @@ class DeLOrc(Game):
 
         return board_context(table, state, viewer)
 
-    def shown_action(self, state: engine.State, index: int, text: str, viewer: int | None) -> str:
+    def shown_action(
+        self, state: engine.State, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
         from games.orc.board import shown_action
 
-        return shown_action(state, index, viewer)
+        return shown_action(state, index, viewer, names)
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.orc.board import round_summaries

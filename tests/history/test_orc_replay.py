@@ -192,6 +192,19 @@ def test_a_running_deal_is_replayed_no_further_than_its_last_slap(client, alice)
     assert sum(len(p) for p in piles(html).values()) == 13  # 12 army cards and the deserter
 
 
+def test_a_running_games_replay_shows_no_clock(client, alice):
+    bob, charlie, dave = people("bob", "charlie", "dave")
+    table = orc_table(alice, [bob, charlie, dave])
+    set_deal(table, 80.5)
+    actions.catch_up(table.pk)  # the deal is over: the placing step runs on its timer
+    table.refresh_from_db()
+    assert table.deadline is not None
+    client.force_login(bob)
+    assert "data-deadline" in client.get(table.get_absolute_url()).content.decode()
+    html = page(client, table, 10_000)
+    assert 'data-viewer="1"' in html and "data-deadline" not in html
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_viewer_steps_through_the_deal_with_the_keyboard_and_skips_it(live_server_url, request):
