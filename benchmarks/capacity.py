@@ -2,7 +2,8 @@
 one Redis, on this machine.
 
 Each game has a scripted person (seat 0) and two AI seats; the person moves `--think`
-seconds after the board shows his turn, which makes a table move about once a second. Every
+seconds on average after the board shows his turn (from half to one and a half of it, so
+that the tables do not move in step), which makes a table move about once a second. Every
 table has three sockets: the person's page and two anonymous spectators, spread over both
 daphnes. For growing N it prints, over a window of `--seconds`, the moves committed per
 second and the time from a move's commit to each socket holding the new board (p50, p95),
@@ -22,6 +23,7 @@ import asyncio
 import http.client
 import multiprocessing
 import os
+import random
 import re
 import secrets
 import shutil
@@ -130,8 +132,9 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
                 mover.cancel()
 
     async def person(base, table_id, session, csrf, latest, changed) -> None:
-        """Moves `think` seconds after the board shows his turn, on the newest board; his
-        moves go over one connection kept alive, as a browser's do."""
+        """Moves some seconds after the board shows his turn (`think` on average, from half
+        to one and a half of it, so that the tables do not move in step), on the newest
+        board; his moves go over one connection kept alive, as a browser's do."""
         address = urllib.parse.urlsplit(base)
         connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
         headers = {
@@ -140,13 +143,14 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
             "HX-Request": "true",
             "Content-Type": "application/x-www-form-urlencoded",
         }
+        rng = random.Random(table_id)
         played = None
         while True:
             await changed.wait()
             changed.clear()
             if latest[1] is None or latest[0] == played:
                 continue
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * (0.5 + rng.random()))
             version, text = latest
             if text is None:
                 continue
@@ -280,7 +284,9 @@ def main() -> None:
     parser.add_argument("--games", default="25,50,100,150")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=5)
-    parser.add_argument("--think", type=float, default=2.0, help="the person's seconds a move")
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="the person's seconds a move, on average"
+    )
     args = parser.parse_args()
 
     redis_port = free_port()
