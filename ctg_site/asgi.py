@@ -1,6 +1,5 @@
 import asyncio
 import contextlib
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -14,7 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from ctg_site.background import serving_on, start_sweeps  # noqa: E402
+from ctg_site.background import collect_less, serving_on, start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
 from games.orc.dealer import ensure_watching  # noqa: E402
 
@@ -53,9 +52,4 @@ start_sweeps()
 if settings.BACKGROUND_SWEEPS:
     ensure_watching()
 
-# Every push renders boards that allocate many short-lived objects. With the default
-# thresholds a full collection runs every few renders and scans every long-lived object
-# (Django itself, cached game states), which measured as three quarters of render time.
-# Freeze what start-up built and collect less often.
-gc.freeze()
-gc.set_threshold(50_000, 50, 100)
+collect_less()

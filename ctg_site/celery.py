@@ -1,7 +1,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun
+from celery.signals import task_postrun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 
@@ -27,6 +27,13 @@ app.conf.beat_schedule = {
 # another process can be under way, so an AI move is taken up however recent the table's
 # last change.
 ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
+
+
+@worker_process_init.connect
+def _collect_less(**kwargs) -> None:
+    from ctg_site.background import collect_less
+
+    collect_less()
 
 
 @task_postrun.connect
