@@ -29,14 +29,12 @@ def hit(scope: str, who: str, limit: int, window: int) -> bool:
     """Count one hit for `who` in the current window; True while within `limit`."""
     slot = int(time.time()) // window
     key = f"limit:{scope}:{who}:{slot}"
-    # add() is a no-op when the key exists, so concurrent first hits cannot reset each other.
-    cache.add(key, 0, timeout=window + 1)
     try:
         count = cache.incr(key)
     except ValueError:
-        # The window closed between add() and incr(): this hit opens the next one.
-        cache.add(key, 1, timeout=window + 1)
-        count = 1
+        # The window's first hit. add() is a no-op when the key exists, so two first hits
+        # at once cannot reset each other: the one that loses counts on.
+        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
     return count <= limit
 
 
