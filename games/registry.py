@@ -263,6 +263,8 @@ class Game:
     # "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
     pad_template: str = "leagues/_round_fields.html"
     pad_entries = False
+    # The most one player can score in a round, for a pad of round scores; None: no limit.
+    pad_score_max: int | None = None
 
     def pad_form(
         self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
@@ -278,10 +280,15 @@ class Game:
         raise NotImplementedError
 
     def pad_problems(
-        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
-    ) -> list[Any]:
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
         """What cannot be right about one entered round (scores without bonuses, and the
-        bonuses kept apart, if the game has them); none by default."""
+        bonuses kept apart, if the game has them), in the reader's language, naming the round,
+        the players (`names`, in seat order) and the reason; none by default."""
         return []
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:

@@ -43,9 +43,10 @@ STUCK_AFTER = timedelta(seconds=10)
 
 
 class RoundInvalid(Exception):
-    """The entered round cannot be right; ``problems`` say which scores and why."""
+    """The entered round cannot be right; ``problems`` say which scores and why, in the
+    reader's language."""
 
-    def __init__(self, problems: list):
+    def __init__(self, problems: list[str]):
         super().__init__(problems)
         self.problems = problems
 
@@ -205,7 +206,7 @@ def enter_round(
         raise ValueError("no such round")
     if not game.keeps_bonuses:
         bonuses = None
-    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses)
+    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses, seat_names(game))
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():

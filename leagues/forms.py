@@ -185,23 +185,24 @@ class NewPadForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """One round: a score per player and, with Imperial Tasks, a bonus per player."""
+    """One round of `game`: a score per player and, if its score pad keeps them apart
+    (Imperial Tasks), a bonus per player."""
 
-    def __init__(self, *args, seats, with_bonus: bool, initial_scores=None, **kwargs):
+    def __init__(self, *args, seats, game, initial_scores=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.with_bonus = with_bonus
+        self.with_bonus = game.keeps_bonuses
         initial_scores = initial_scores or {}
         for i, seat in enumerate(seats):
             score, bonus = initial_scores.get(seat.pk, (None, None))
             self.fields[f"score_{i}"] = forms.IntegerField(
                 label=seat.name,
                 min_value=0,
-                max_value=110,
+                max_value=registry.get(game.game).pad_score_max,
                 initial=score,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "lg-big"}),
             )
-            if with_bonus:
+            if self.with_bonus:
                 self.fields[f"bonus_{i}"] = forms.IntegerField(
                     label=_("%(name)s: task bonus") % {"name": seat.name},
                     min_value=0,

@@ -1,4 +1,6 @@
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
@@ -9,7 +11,6 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
 from games import registry
-from games.ctg.engine import pad as scorepad
 from leagues import ratings, standings
 
 SCHEME_CHOICES = [
@@ -55,8 +56,10 @@ class PlaysOneGame(models.Model):
 
     @property
     def rounds_per_game(self) -> int:
-        """0 for a game that goes on until someone wins (De l'Orc)."""
-        return self.table_options.get("rounds", 0)
+        """The options' round count, or the game's only one (Game.rounds); 0 for a game that
+        goes on until someone wins (De l'Orc)."""
+        fixed = registry.get(self.game).rounds
+        return self.table_options.get("rounds", fixed[0] if len(fixed) == 1 else 0)
 
 
 class League(PlaysOneGame):
@@ -350,7 +353,8 @@ class PlayedSeat(models.Model):
 
 
 class RoundScore(models.Model):
-    """One player's score in one round: points from sets, and the Imperial Tasks bonus."""
+    """One player's score in one round: the points of the round and, for a game whose score
+    pad keeps it apart (Game.pad_keeps_bonuses: Call to Glory's Imperial Tasks), the bonus."""
 
     seat = models.ForeignKey(PlayedSeat, on_delete=models.CASCADE, related_name="round_scores")
     round_no = models.PositiveSmallIntegerField()
@@ -361,15 +365,22 @@ class RoundScore(models.Model):
         ordering = ["seat_id", "round_no"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
-            models.CheckConstraint(
-                condition=Q(score__lte=scorepad.ROUND_MAX), name="round_score_at_most_110"
-            ),
-            # Call to Glory has at most 4 rounds; a De l'Orc game goes on until someone wins.
+            # A game's own limits (Game.pad_score_max, its round counts) cannot be asked by a
+            # check constraint on rows of every game: the score pad's door
+            # (leagues.actions.enter_round) asks the game, and so does `clean` (the admin).
             models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
         ]
 
     def __str__(self) -> str:
         return f"round {self.round_no}: {self.score}+{self.bonus}"
+
+    def clean(self) -> None:
+        limit = registry.get(self.seat.game.game).pad_score_max if self.seat_id else None
+        if limit is not None:
+            try:
+                MaxValueValidator(limit)(self.score)
+            except ValidationError as error:
+                raise ValidationError({"score": error.error_list}) from None
 
     @property
     def total(self) -> int:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games.ctg import ai, engine
 from games.ctg.engine import pad
 from games.ctg.engine.record import logged_actions
+from games.ctg.pad import problem_text
 from games.registry import Game, MoveRefused, Result, with_forfeits
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
@@ -244,10 +245,18 @@ class CallToGlory(Game):
             record=record,
         )
 
+    # Every type's cards in front of one player: all the points a round holds.
+    pad_score_max = pad.ROUND_MAX
+
     def pad_problems(
-        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
-    ) -> list[pad.RoundProblem]:
-        return pad.check_round(round_no, scores, bonuses)
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        problems = pad.check_round(round_no, scores, bonuses)
+        return [problem_text(problem, names) for problem in problems]
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
         return pad.placings(round_scores)

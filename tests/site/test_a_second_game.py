@@ -108,3 +108,21 @@ def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, 
     assert [(item["id"], item["game"]) for item in items] == [(toy_game.pk, "toy")]
     items = client.get("/api/v1/games/", {"game": "ctg"}).json()["results"]
     assert [(item["id"], item["game"]) for item in items] == [(ctg.pk, "ctg")]
+
+
+def test_it_keeps_a_toy_score_pad_to_the_toy_games_rules(client, club, alice, bob):
+    # Call to Glory's limits (110 a round, sums of card values) are its own: a toy round
+    # of 500 is entered, with no limit on the field.
+    league = League.objects.create(club=club, name="Toy season", game="toy")
+    league.participants.add(alice, bob)
+    client.force_login(alice)
+    client.post(
+        f"/clubs/tenno/leagues/{league.pk}/games/new/", {"member_0": alice.pk, "member_1": bob.pk}
+    )
+    pad = PlayedGame.objects.get(league=league)
+    assert pad.rounds == 1
+    page = client.get(f"/clubs/tenno/games/{pad.pk}/")
+    assert 'name="score_0"' in page.text and 'max="' not in page.text
+    response = client.post(f"/clubs/tenno/games/{pad.pk}/rounds/1/", {"score_0": 500, "score_1": 3})
+    assert response.status_code == 302
+    assert sorted(pad.seats.values_list("round_scores__score", flat=True)) == [3, 500]
