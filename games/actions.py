@@ -163,8 +163,15 @@ def _set_left(seat: Seat, forfeited: bool = False) -> None:
 def create_table(host, *, club=None, game: str = "ctg", options=None, **settings) -> Table:
     """Open a table of a registered game; ``options`` are the game's own
     (Game.clean_options: ValueError for options it does not take), ``settings`` the
-    site's (seats, visibility, clock ...)."""
-    options = registry.get(game).clean_options(options or {})
+    site's (seats, visibility, clock ...). The game's rules for both are checked here, not
+    by the database: its constraints hold for every game."""
+    plugin = registry.get(game)
+    options = plugin.clean_options(options or {})
+    seats = settings.get("seats_count", Table._meta.get_field("seats_count").default)
+    if seats not in plugin.seats:
+        raise ValueError(
+            f"{plugin.name} seats {plugin.seats.start} to {plugin.seats.stop - 1} players"
+        )
     table = Table.objects.create(host=host, club=club, game=game, options=options, **settings)
     Seat.objects.create(table=table, position=0, user=host, name=host.username)
     _after_commit(table)

@@ -143,19 +143,13 @@ class Table(models.Model):
     class Meta:
         ordering = ["-created"]
         constraints = [
+            # Seats of any hosted game. A game's own seats and options (Game.seats,
+            # Game.clean_options) are checked where tables are opened (actions.create_table):
+            # a check constraint cannot ask a game, and one per game would put every game's
+            # rules into this shared table.
             models.CheckConstraint(
                 condition=models.Q(seats_count__gte=1, seats_count__lte=8),
                 name="table_seats_in_range",
-            ),
-            models.CheckConstraint(
-                condition=~models.Q(game="ctg") | models.Q(seats_count__gte=2, seats_count__lte=4),
-                name="table_2_to_4_seats",
-            ),
-            models.CheckConstraint(
-                condition=~models.Q(game="ctg")
-                | models.Q(options__imperial_tasks=True, options__rounds=3)
-                | models.Q(options__imperial_tasks=False, options__rounds__in=[1, 4]),
-                name="table_rounds_fit_variants",
             ),
             models.CheckConstraint(
                 condition=~models.Q(visibility=TableVisibility.CLUB) | models.Q(club__isnull=False),

@@ -1,3 +1,4 @@
+from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
@@ -246,9 +247,9 @@ class PlayedGame(models.Model):
             models.CheckConstraint(
                 condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
-            models.CheckConstraint(
-                condition=~Q(game="ctg") | Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"
-            ),
+            # A game's round counts (Game.rounds) are its own: results are checked against
+            # them where they come in (leagues.actions.record_result), score pads take their
+            # league's, and `clean` (the admin) asks the game.
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(
                 condition=Q(source=PlayedGameSource.PAD) | Q(status=PlayedGameStatus.CONFIRMED),
@@ -287,6 +288,14 @@ class PlayedGame(models.Model):
     @property
     def game_name(self) -> str:
         return registry.get(self.game).name
+
+    def clean(self) -> None:
+        invalid = forms.ChoiceField.default_error_messages["invalid_choice"]
+        if self.game not in registry.all_games():
+            raise ValidationError({"game": invalid % {"value": self.game}})
+        counts = registry.get(self.game).rounds
+        if counts and self.rounds not in counts:
+            raise ValidationError({"rounds": invalid % {"value": self.rounds}})
 
     @property
     def pad_entries(self) -> list:

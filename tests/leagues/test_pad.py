@@ -234,10 +234,17 @@ def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bo
     assert best == {"alice": 40, "bob": 24}
 
 
-def test_the_admin_keeps_a_round_score_to_its_games_limit(league, alice, bob):
+def test_the_admin_keeps_a_played_game_to_its_games_rounds_and_limits(league, alice, bob):
+    # The database holds every game's rows; the game's own rules are asked by `clean`.
     game = actions.record_result(players=[alice, bob], round_scores=[[60], [50]], league=league)
     score = RoundScore.objects.filter(seat__game=game).first()
     score.score = 111
     with pytest.raises(ValidationError) as refused:
         score.full_clean()
     assert list(refused.value.message_dict) == ["score"]
+    game.rounds = 2
+    with pytest.raises(ValidationError) as refused:
+        game.full_clean()
+    assert list(refused.value.message_dict) == ["rounds"]
+    game.game, game.rounds = "orc", 9  # as many as it took
+    game.full_clean()
