@@ -241,6 +241,14 @@ class Game:
         of `state`; the record's own text by default."""
         return text
 
+    def pile_page(
+        self, table: Any, state: Any, viewer: int | None, pile: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The page listing the cards of one of the table's piles as `viewer` may see them
+        (the board links to it): its template and context (with the table), or None for a
+        pile the game does not have, which answers 404. None by default."""
+        return None
+
     def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
         """Each finished round as the result page tells it (`names`: the players as the page
         shows them); none by default."""

@@ -214,15 +214,13 @@ def table_invite(request, token: str):
 
 
 def discard_pile(request, table_id: int, pile: str):
+    """One of the table's piles, card by card, as its game shows it (Game.pile_page)."""
     table, viewer = get_table_for_viewer(request, table_id)
-    if pile not in ("X1", "X2") or table.record is None:
+    page = table.record is not None and table.plugin.pile_page(table, table.state(), viewer, pile)
+    if not page:
         raise Http404(_("There is no such pile."))
-    context = table.plugin.board_context(table, table.state(), viewer)
-    return render(
-        request,
-        "games/discard_pile.html",
-        {"table": table, "pile": pile, "cards": context["discard_piles"][pile][::-1]},
-    )
+    template, context = page
+    return render(request, template, {"table": table, **context})
 
 
 def rules(request, game: str):

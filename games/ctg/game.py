@@ -205,6 +205,18 @@ class CallToGlory(Game):
 
         return board_context(table, state, viewer)
 
+    def pile_page(
+        self, table: Any, state: engine.State, viewer: int | None, pile: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """A discard pile (X1, X2), top card first: everyone sees them whole."""
+        from games.ctg.board import card
+
+        cards = engine.public_view(state)["discard_piles"].get(pile)
+        if cards is None:
+            return None
+        shown = [card(value) for value in reversed(cards)]
+        return "games/ctg/discard_pile.html", {"pile": pile, "cards": shown}
+
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.ctg.board import round_summary
 

@@ -57,6 +57,12 @@ def test_it_plays_a_toy_game_at_a_table_and_records_its_result(club, alice, bob,
     assert places == expected
 
 
+def test_it_has_no_pages_of_call_to_glorys_piles_for_a_toy_table(client, club, alice, bob):
+    table = play_toy_table(club, alice, bob, calls=[1])
+    client.force_login(alice)
+    assert client.get(f"/play/t/{table.pk}/discard-pile/X1/").status_code == 404
+
+
 def test_it_refuses_a_move_the_toy_game_does_not_accept(club, alice, bob):
     table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
     actions.take_seat(table.pk, bob)
