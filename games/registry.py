@@ -62,6 +62,23 @@ class PadSheet:
     rounds: list[dict[str, Any]] = field(default_factory=list)  # per round, for the pad page
 
 
+@dataclass(frozen=True)
+class PlayedFilter:
+    """A choice history and the API offer to narrow a game's played games by what they were
+    played with; `name` is its query parameter.
+
+    Each choice is (value, label, match): `match` names what a played game of the game shows
+    when it matches, by its round count ("rounds") and its kept options
+    (Game.played_options) by name; an option matched as False also matches a game that
+    does not name it.
+    """
+
+    name: str
+    label: str | Promise
+    choices: tuple[tuple[str, str | Promise, Mapping[str, Any]], ...]
+    description: str = ""  # the API's, in English; mark it with gettext_noop
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -98,6 +115,7 @@ class Game:
     page_template: str = "games/table.html"  # the table page around it
     summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
     stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
+    legend_template: str = ""  # the game's pieces, shown below the form that opens a table
     # Round counts a score pad may hold; a table's options name its count "rounds".
     rounds: tuple[int, ...] = ()
     online = True  # whether tables can be opened for it
@@ -136,6 +154,11 @@ class Game:
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         """The variants named in records and the API, from a table's or a played game's
         options."""
+        return []
+
+    def played_filters(self) -> list[PlayedFilter]:
+        """How history and the API filter the game's played games by their options; shown
+        when the game is chosen, or when no game is."""
         return []
 
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
@@ -241,6 +264,12 @@ class Game:
         of `state`; the record's own text by default."""
         return text
 
+    def replay_present(self, table: Any, state: Any) -> Any:
+        """The last step of a running game's replay (its own players watch it): the record's
+        position brought to what the table shows without anyone deciding; the record's
+        position by default."""
+        return state
+
     def pile_page(
         self, table: Any, state: Any, viewer: int | None, pile: str
     ) -> tuple[str, dict[str, Any]] | None:
@@ -325,6 +354,12 @@ def all_games() -> dict[str, Game]:
 
 def get(key: str) -> Game:
     return all_games()[key]
+
+
+def first() -> Game:
+    """The site's own game, named first in settings.GAMES: forms start with it, rating
+    pages show it unless asked for another, and lists name the others beside it."""
+    return next(iter(all_games().values()))
 
 
 def choices() -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.http import HtmxHttpRequest
+from games import registry
 from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Seat as TableSeat
@@ -45,8 +46,14 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
         "query": query.urlencode(),
         "active_filters": sum(1 for name in form.fields if request.GET.get(name)),
     }
-    template = "history/list.html#results" if request.htmx else "history/list.html"
-    return render(request, template, context)
+    if not request.htmx:
+        return render(request, "history/list.html", context)
+    results = render_to_string("history/list.html#results", context, request=request)
+    if request.htmx.trigger_name == "game":
+        # Another game chosen: its own filters replace the last one's.
+        context["oob"] = True
+        results += render_to_string("history/list.html#game_filters", context, request=request)
+    return HttpResponse(results)
 
 
 def _ai_names(games) -> dict[tuple[int, int], str]:
@@ -67,6 +74,8 @@ def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
     return {
         "game": game,
+        # The site's own game goes without saying; any other is named.
+        "named": game.game != registry.first().key,
         "seats": _named(seats, shown),
         "table_id": game.table_id,
         "imported": records.is_imported(game),
@@ -218,8 +227,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         step = total
     step = max(0, min(step, total))
     state: Any = replay.position(record, step)
-    if running and step == total and table.game == "ctg":
-        state = table.supply_decks(state)
+    if running and step == total:
+        state = table.plugin.replay_present(table, state)
     # A replay only shows: no decisions to take, no cards to put down.
     board = table.plugin.board_context(table, state, viewer) | {
         "choices": None,

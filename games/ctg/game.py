@@ -10,12 +10,13 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from games.ctg import ai, engine
 from games.ctg.engine import pad
 from games.ctg.engine.record import logged_actions
 from games.ctg.pad import problem_text
-from games.registry import Game, MoveRefused, Result, with_forfeits
+from games.registry import Game, MoveRefused, PlayedFilter, Result, with_forfeits
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 # A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
@@ -59,6 +60,7 @@ class CallToGlory(Game):
     # Quick, and sensible.
     stand_in_level = "heuristic"
     board_template = "games/table.html#board"
+    legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)
 
     def option_fields(self) -> dict[str, Any]:
@@ -116,6 +118,22 @@ class CallToGlory(Game):
 
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         return [name for name, option in VARIANTS.items() if options.get(option)]
+
+    def played_filters(self) -> list[PlayedFilter]:
+        yes_no = ("yes", _("yes"), {"ninja": True}), ("no", _("no"), {"ninja": False})
+        return [
+            PlayedFilter(
+                "mode",
+                _("Mode"),
+                (
+                    ("standard", _("standard (4 rounds)"), {"rounds": 4}),
+                    ("quick", _("quick (1 round)"), {"rounds": 1}),
+                    ("imperial", _("Imperial Tasks"), {"imperial_tasks": True}),
+                ),
+                gettext_noop("standard, quick or imperial"),
+            ),
+            PlayedFilter("ninja", _("Power of the Ninja"), yes_no, gettext_noop("yes or no")),
+        ]
 
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
         return bool(options.get("imperial_tasks"))
@@ -204,6 +222,10 @@ class CallToGlory(Game):
         from games.ctg.board import board_context
 
         return board_context(table, state, viewer)
+
+    def replay_present(self, table: Any, state: engine.State) -> engine.State:
+        # Between rounds the next deck is the table's, from its seed: no record holds it yet.
+        return table.supply_decks(state)
 
     def pile_page(
         self, table: Any, state: engine.State, viewer: int | None, pile: str

@@ -132,3 +132,32 @@ def test_it_keeps_a_toy_score_pad_to_the_toy_games_rules(client, club, alice, bo
     response = client.post(f"/clubs/tenno/games/{pad.pk}/rounds/1/", {"score_0": 500, "score_1": 3})
     assert response.status_code == 302
     assert sorted(pad.seats.values_list("round_scores__score", flat=True)) == [3, 500]
+
+
+def test_it_filters_history_by_the_options_of_call_to_glory_only(client, club, alice, bob):
+    # A toy game has one round, as a quick Call to Glory game: "quick" is still Call to
+    # Glory's alone.
+    toy = PlayedGame.objects.get(table=play_toy_table(club, alice, bob, calls=[1, 3]))
+    quick = leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    client.force_login(alice)
+
+    page = client.get("/history/", {"mode": "quick"})
+    assert [game.pk for game in page.context["page"].object_list] == [quick.pk]
+    items = client.get("/api/v1/games/", {"mode": "quick"}).json()["results"]
+    assert [item["id"] for item in items] == [quick.pk]
+    assert client.get("/api/v1/games/", {"game": "toy", "mode": "quick"}).json()["count"] == 0
+
+    # With the toy game chosen the page offers no filter of Call to Glory's, and one left in
+    # the address is ignored.
+    page = client.get("/history/", {"game": "toy", "mode": "quick"})
+    assert 'name="mode"' not in page.text and 'name="ninja"' not in page.text
+    assert [game.pk for game in page.context["page"].object_list] == [toy.pk]
+    assert "the game&#x27;s key: ctg, orc or toy" in client.get("/api/").text
+
+
+def test_it_names_the_toy_game_in_history_rows_but_not_call_to_glory(client, club, alice, bob):
+    play_toy_table(club, alice, bob, calls=[1, 3])
+    leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    client.force_login(alice)
+    rows = client.get("/history/").text.split("<tbody>")[1].split("</tbody>")[0]
+    assert rows.count("· Call a number") == 1 and "Call to Glory" not in rows
