@@ -39,7 +39,7 @@ def lobby(request):
 @login_required
 def table_create(request):
     games = {key: game for key, game in registry.all_games().items() if game.online}
-    game = request.POST.get("game") or request.GET.get("game") or "ctg"
+    game = request.POST.get("game") or request.GET.get("game") or next(iter(games))
     if game not in games:
         raise Http404(_("There is no such game to play here."))
     form = TableForm(request.POST or None, user=request.user, game=game)

@@ -80,7 +80,7 @@ def record_result(
     rated: bool = True,
     external_ref: str = "",
     source: str = PlayedGame.ONLINE,
-    game: str = "ctg",
+    game: str = "",
     table=None,
     result: dict | None = None,
 ) -> PlayedGame:
@@ -100,7 +100,8 @@ def record_result(
       what a played game needs of them (Game.played_options).
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
-    - ``game``: the registered game's key; ``table``: the online table that was played.
+    - ``game``: the registered game's key (the site's first by default); ``table``: the
+      online table that was played.
     - ``result``: the game's own account of its rounds (``PlayedGame.result``).
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
@@ -110,6 +111,7 @@ def record_result(
         existing = PlayedGame.objects.filter(external_ref=external_ref).first()
         if existing is not None:
             return existing
+    game = game or registry.first().key
     rules = registry.get(game)
     if len(players) not in rules.seats or len(round_scores) != len(players):
         raise ValueError(
@@ -422,13 +424,13 @@ def _queue_recompute(
     return job
 
 
-def request_full_recompute(league: League | None = None, game: str = "ctg") -> RecomputeJob:
+def request_full_recompute(league: League | None = None, game: str = "") -> RecomputeJob:
     """An organiser's (or an administrator's) full rebuild of every rating in one game: the
-    league's game, or ``game`` without a league."""
+    league's game, or ``game`` without a league (the site's first by default)."""
     with transaction.atomic():
         if league is not None:
             return _queue_recompute(league.game, None, league.pk, "full recompute")
-        return _queue_recompute(game, None, None, "full recompute")
+        return _queue_recompute(game or registry.first().key, None, None, "full recompute")
 
 
 # --- tallies (run by leagues.tasks) -------------------------------------------------------
@@ -586,15 +588,17 @@ def _push_ratings(job: RecomputeJob) -> None:
 
 
 def recompute_from(
-    since: datetime | None, job: RecomputeJob | None = None, *, game: str = "ctg"
+    since: datetime | None, job: RecomputeJob | None = None, *, game: str = ""
 ) -> int:
-    """Replay every rated game of one kind (``game``, a registered game's key) played at or
-    after ``since`` (all when None); returns games. Other games' ratings are not touched.
+    """Replay every rated game of one kind (``game``, a registered game's key, the site's first
+    by default) played at or after ``since`` (all when None); returns games. Other games'
+    ratings are not touched.
 
     Players start from their last rating in that game before ``since``. Runs in one
     transaction under the game's ledger lock, so readers see either the old ratings or the
     new, never a mix, and two recomputes of a game never interleave.
     """
+    game = game or registry.first().key
     RatingLedger.objects.get_or_create(game=game)
     with transaction.atomic():
         RatingLedger.objects.select_for_update().get(game=game)

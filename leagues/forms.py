@@ -37,7 +37,7 @@ class GameOptionsForm(forms.BaseForm):
         field = self.fields["game"]
         key = self.data.get("game") if self.is_bound and not field.disabled else None
         key = key or self.initial.get("game") or field.initial
-        return registry.all_games().get(key) or registry.get(field.initial)
+        return registry.all_games().get(key) or registry.first()
 
     def add_option_fields(self, fields: dict[str, forms.Field]) -> None:
         self.option_names = list(fields)
@@ -51,10 +51,8 @@ class GameOptionsForm(forms.BaseForm):
 
 
 class LeagueForm(GameOptionsForm, forms.ModelForm):
-    # Call to Glory unless the organiser chooses another.
-    game = forms.ChoiceField(
-        label=_("Game"), choices=registry.choices, initial="ctg", required=False
-    )
+    # The site's first game unless the organiser chooses another.
+    game = forms.ChoiceField(label=_("Game"), choices=registry.choices, required=False)
     tie_break_order = forms.CharField(
         label=_("Tie-break order"),
         required=False,
@@ -104,7 +102,7 @@ class LeagueForm(GameOptionsForm, forms.ModelForm):
         return name
 
     def clean_game(self):
-        return self.cleaned_data.get("game") or self.instance.game or "ctg"
+        return self.cleaned_data.get("game") or self.instance.game or registry.first().key
 
     def clean_tie_break_order(self):
         raw = self.cleaned_data["tie_break_order"] or self.instance.tie_breaks

@@ -459,9 +459,8 @@ def pad_confirm(request, slug, game_id):
 
 
 def rating_game(request) -> str:
-    """The game whose ratings a page shows: ``?game=<key>``, else the first registered game
-    (Call to Glory)."""
-    key = request.GET.get("game") or next(iter(registry.all_games()))
+    """The game whose ratings a page shows: ``?game=<key>``, else the site's first."""
+    key = request.GET.get("game") or registry.first().key
     if key not in registry.all_games():
         raise Http404(_("There is no such game."))
     return key
@@ -560,9 +559,10 @@ def player_results_csv(request, username):
     return response
 
 
-def profile_ratings_context(person, game: str = "ctg") -> dict:
+def profile_ratings_context(person, game: str = "") -> dict:
     """Context for templates/leagues/_profile_ratings.html on a player's profile page: the
-    player's rating in one game (a registered game's key)."""
+    player's rating in one game (a registered game's key; the site's first by default)."""
+    game = game or registry.first().key
     rating = PlayerRating.objects.filter(user=person, game=game).first()
     points = list(
         RatingHistory.objects.filter(user=person, game_key=game)

@@ -24,9 +24,8 @@ User = get_user_model()
 
 class TournamentForm(GameOptionsForm, forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
-    game = forms.ChoiceField(
-        label=gettext_lazy("Game"), choices=registry.choices, initial="ctg", required=False
-    )
+    # The site's first game unless the organiser chooses another.
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=registry.choices, required=False)
     mode = forms.ChoiceField(
         label=gettext_lazy("Where it is played"),
         choices=Tournament.MODES,
@@ -83,7 +82,7 @@ class TournamentForm(GameOptionsForm, forms.Form):
         self.add_option_fields(self.game.tournament_option_fields())
 
     def clean_game(self):
-        return self.cleaned_data.get("game") or "ctg"
+        return self.cleaned_data.get("game") or registry.first().key
 
     def clean(self):
         data = super().clean()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 
 from games.ctg import ai, engine
 from games.ctg.engine import pad
+from games.ctg.engine.cards import VALUES, full_deck
 from games.ctg.engine.record import logged_actions
 from games.ctg.pad import problem_text
 from games.registry import Game, MoveRefused, PlayedFilter, Result, with_forfeits
@@ -183,14 +184,14 @@ class CallToGlory(Game):
             rng = random.Random(f"{table.seed}:tasks")
             tasks = deal_tasks(table.seats_count, rng, distribution)
         return engine.new_game(
-            self.engine_options(table), names, decks=[table.deck(0)], tasks=tasks
+            self.engine_options(table), names, decks=[table_deck(table.seed, 0)], tasks=tasks
         )
 
     def load(self, table: Any) -> engine.State:
-        return table.supply_decks(engine.from_record(table.record))
+        return supply_decks(table, engine.from_record(table.record))
 
     def advance(self, table: Any, state: engine.State) -> None:
-        table.supply_decks(state)
+        supply_decks(table, state)
 
     def dump(self, state: engine.State) -> dict[str, Any]:
         return engine.to_record(state)
@@ -225,7 +226,7 @@ class CallToGlory(Game):
 
     def replay_present(self, table: Any, state: engine.State) -> engine.State:
         # Between rounds the next deck is the table's, from its seed: no record holds it yet.
-        return table.supply_decks(state)
+        return supply_decks(table, state)
 
     def pile_page(
         self, table: Any, state: engine.State, viewer: int | None, pile: str
@@ -294,6 +295,21 @@ class CallToGlory(Game):
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
         return pad.placings(round_scores)
+
+
+def table_deck(seed: int, round_index: int) -> list[int]:
+    """A round's shuffled deck, as values; follows from the table's secret seed, and no view
+    shows a card before it is drawn."""
+    deck = full_deck()
+    random.Random(f"{seed}:{round_index}").shuffle(deck)
+    return [VALUES[t] for t in deck]
+
+
+def supply_decks(table: Any, state: engine.State) -> engine.State:
+    """Deal the next round's deck when the game waits for one."""
+    while state.decider is None and not state.game_over:
+        state.add_deck(table_deck(table.seed, state.rnd))
+    return state
 
 
 def length_field(label: Any) -> forms.ChoiceField:

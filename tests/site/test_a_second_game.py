@@ -3,8 +3,9 @@ at the site's tables, its result reaches leagues and history, and it is kept apa
 Call to Glory everywhere a player filters by game."""
 
 import pytest
+from django.core import mail
 
-from accounts.models import Club, Membership
+from accounts.models import Club, Membership, User
 from games import actions
 from games.models import Table
 from leagues import actions as leagues
@@ -161,3 +162,19 @@ def test_it_names_the_toy_game_in_history_rows_but_not_call_to_glory(client, clu
     client.force_login(alice)
     rows = client.get("/history/").text.split("<tbody>")[1].split("</tbody>")[0]
     assert rows.count("· Call a number") == 1 and "Call to Glory" not in rows
+
+
+def test_it_names_the_toy_game_in_a_turn_reminder(club, alice, bob):
+    User.objects.filter(pk=alice.pk).update(email="alice@example.com")
+    table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    decider = table.seats.get(position=table.plugin.decider(table.state())).user
+    User.objects.filter(pk=decider.pk).update(email=f"{decider.username}@example.com")
+
+    assert actions.remind(table.pk, table.version)
+    (message,) = mail.outbox
+    other = "bob" if decider == alice else "alice"
+    assert message.subject == f"Call a number: your move against {other}"
+    assert f"Your game of Call a number against {other} is waiting" in message.body
