@@ -223,6 +223,16 @@ class Game:
         small push for the table's group to send instead of the whole board."""
         return None
 
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        """A small push of the game's own (from `set_going`, or from what it set going; its
+        "type" is "table.update" and its "game" the game's key) as `viewer`'s socket shows
+        it, in `language`. Only a game that sends such pushes has it."""
+        raise NotImplementedError
+
+    def watch(self) -> None:
+        """Start what the game keeps running beside each web and worker process (De l'Orc: a
+        watcher of deals nobody pushes any longer); nothing by default."""
+
     def timeout_moves(self, table: Any, state: Any) -> list[tuple[int, str]]:
         """What the site plays when time runs out where no single seat decides."""
         return []

@@ -220,6 +220,16 @@ class DeLOrc(Game):
 
         return dealer.set_going(table, state)
 
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        from games.orc.board import render_update
+
+        return render_update(event, viewer, language)
+
+    def watch(self) -> None:
+        from games.orc import dealer
+
+        dealer.ensure_watching()
+
     def timeout_moves(self, table: Any, state: engine.State) -> list[tuple[int, str]]:
         """§3.6 [online]: every shield still held when the placing timer ends goes down where
         the site puts it."""
