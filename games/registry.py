@@ -118,6 +118,9 @@ class Game:
     legend_template: str = ""  # the game's pieces, shown below the form that opens a table
     # Round counts a score pad may hold; a table's options name its count "rounds".
     rounds: tuple[int, ...] = ()
+    variant_names: tuple[str, ...] = ()  # every name `variants` may give
+    record_format: str = ""  # the "format" its records name, e.g. "ctg-record/1"
+    record_spec: str = ""  # where that format is described, e.g. "RULES.md §10"
     online = True  # whether tables can be opened for it
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
@@ -325,6 +328,16 @@ class Game:
         """Check and score the entered rounds (all of a finished game's when `finished`);
         raise PadRefused naming the round and the reason."""
         raise NotImplementedError
+
+    # The game's own account of a played game's rounds on its history page (a partial, given
+    # `result`: what `played_rounds` makes of it, and the played `game`).
+    played_template: str = ""
+
+    def played_rounds(self, result: dict[str, Any] | None, shown: Mapping[str, str]) -> Any:
+        """What `played_template` shows of a played game's account of its rounds (as
+        history.queries.game_result gives it; `shown`: the players' names as the page shows
+        them, by their names in it); None shows nothing, as by default."""
+        return None
 
     def pad_problems(
         self,

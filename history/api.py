@@ -466,8 +466,21 @@ def _page_of(name: str) -> dict:
     )
 
 
+def _either_english(words: list[str]) -> str:
+    return _either(tuple(words), str)
+
+
 def _components() -> dict:
     number = {"type": "number"}
+    games = list(registry.all_games().values())
+    most = max(game.seats.stop - 1 for game in games)
+    rounds = [
+        f"{game.name}: {_either_english([str(n) for n in game.rounds]) or 'as many as it took'}"
+        for game in games
+    ]
+    with_records = [game for game in games if game.record_format]
+    formats = [f"{game.record_format} ({game.record_spec})" for game in with_records]
+    accounts = [f"{game.name} ({game.record_spec})" for game in games if game.pad_entries]
     return {
         "Game": _object(
             {
@@ -481,11 +494,14 @@ def _components() -> dict:
                 "rounds": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "Call to Glory: 1, 3 or 4; De l'Orc: as many as it took",
+                    "description": "; ".join(rounds),
                 },
                 "variants": {
                     "type": "array",
-                    "items": {"type": "string", "enum": ["imperial-tasks", "ninja"]},
+                    "items": {
+                        "type": "string",
+                        "enum": [name for game in games for name in game.variant_names],
+                    },
                 },
                 "club": _nullable({"type": "string"}),
                 "league": _nullable(
@@ -496,17 +512,17 @@ def _components() -> dict:
                 "result": _nullable(
                     {
                         "type": "object",
-                        "description": "De l'Orc: the result in the shape of ORC-RULES.md §8 "
-                        "(per round the wizard, champion, battles and scores; totals; placings)",
+                        "description": "for a game whose score pad keeps round entries, its "
+                        f"own account of the rounds, totals and placings: {', '.join(accounts)}",
                     }
                 ),
                 "players": {
                     "type": "array",
-                    "minItems": 2,
-                    "maxItems": 7,
+                    "minItems": min(game.seats.start for game in games),
+                    "maxItems": most,
                     "items": _object(
                         {
-                            "seat": {"type": "integer", "minimum": 0, "maximum": 6},
+                            "seat": {"type": "integer", "minimum": 0, "maximum": most - 1},
                             "name": {"type": "string"},
                             "username": _nullable({"type": "string"}),
                             "place": _nullable({"type": "integer", "minimum": 1}),
@@ -519,10 +535,9 @@ def _components() -> dict:
         "GamePage": _page_of("Game"),
         "Record": {
             "type": "object",
-            "description": "a ctg-record/1 record (RULES.md §10) or an orc-record/1 record "
-            "(ORC-RULES.md §8)",
+            "description": f"a record in its game's format: {_either_english(formats)}",
             "properties": {
-                "format": {"type": "string", "enum": ["ctg-record/1", "orc-record/1"]},
+                "format": {"type": "string", "enum": [g.record_format for g in with_records]},
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object"},
                 "rounds": {"type": "array", "items": {"type": "object"}},
@@ -645,7 +660,7 @@ def schema() -> dict:
             "/api/v1/games/{id}/record/": read(
                 gettext_noop("The record of a finished online game or an imported one"),
                 "Record",
-                "a record (RULES.md §10, ORC-RULES.md §8)",
+                "a record in its game's format",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(

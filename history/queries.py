@@ -227,10 +227,10 @@ def filter_games(games, values: dict):
 
 
 def game_result(game: PlayedGame) -> dict | None:
-    """The game's own account of its rounds, for games that keep round entries (De l'Orc):
-    the §8 result shape of ORC-RULES.md, keyed by the players' names. An imported record's
-    is the engine's (with each battle's people and strengths); a score pad's, and an online
-    game's, has per round the wizard, champion, battles' winners and points, and the
+    """The game's own account of its rounds, for games that keep round entries
+    (Game.pad_entries; De l'Orc's in the §8 result shape of ORC-RULES.md), keyed by the
+    players' names. An imported record's is the engine's; a score pad's, and an online
+    game's, has per round what the game reads of its entry (PadSheet.rounds) and the
     scores."""
     if not registry.get(game.game).pad_entries or "pad" not in game.result:
         return None
@@ -243,13 +243,7 @@ def game_result(game: PlayedGame) -> dict | None:
         return None
     out: dict = {
         "rounds": [
-            {
-                "wizard": r["wizard"],
-                "champion": r["champion"],
-                "battles": r["battles"],
-                "scores": dict(zip(names, r["scores"], strict=True)),
-            }
-            for r in sheet.rounds
+            {**r, "scores": dict(zip(names, r["scores"], strict=True))} for r in sheet.rounds
         ],
         "totals": {
             name: sum(scores) for name, scores in zip(names, sheet.round_scores, strict=True)

@@ -104,6 +104,7 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         }
         for r in range(1, game.rounds + 1)
     ]
+    rules = registry.get(game.game)
     changes = _rating_changes(game, seats)
     shown = _ai_names([game])
     table_id = game.table_id
@@ -119,34 +120,13 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
         .first(),
-        "result": _orc_rounds(
+        # The game's own account of the rounds, if it keeps one (De l'Orc's battles).
+        "result": rules.played_rounds(
             queries.game_result(game), {seat.name: name for seat, name in _named(seats, shown)}
         ),
+        "played_template": rules.played_template,
     }
     return render(request, "history/game.html", context)
-
-
-def _orc_rounds(result: dict | None, shown: dict[str, str]) -> list[dict] | None:
-    """Per round of a De l'Orc result, what the game page shows: wizard, champion, and per
-    battle its people (when the record tells) and winners; `shown`: the players' names as
-    the page shows them, by their names in the result."""
-    if result is None:
-        return None
-    return [
-        {
-            "wizard": shown.get(r["wizard"], r["wizard"]),
-            "champion": shown.get(r["champion"], r["champion"]),
-            "battles": [
-                {
-                    "people": orc_names.people(b["people"]) if b.get("people") else "",
-                    "winners": [shown.get(name, name) for name in b["winners"]],
-                    "points": b["points"],
-                }
-                for b in r["battles"]
-            ],
-        }
-        for r in result["rounds"]
-    ]
 
 
 def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict]:

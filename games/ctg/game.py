@@ -15,6 +15,7 @@ from django.utils.translation import gettext_noop
 from games.ctg import ai, engine
 from games.ctg.engine import pad
 from games.ctg.engine.cards import VALUES, full_deck
+from games.ctg.engine.record import FORMAT as RECORD_FORMAT
 from games.ctg.engine.record import logged_actions
 from games.ctg.pad import problem_text
 from games.registry import Game, MoveRefused, PlayedFilter, Result, with_forfeits
@@ -63,6 +64,9 @@ class CallToGlory(Game):
     board_template = "games/table.html#board"
     legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)
+    variant_names = tuple(VARIANTS)
+    record_format = RECORD_FORMAT
+    record_spec = "RULES.md §10"
 
     def option_fields(self) -> dict[str, Any]:
         return {

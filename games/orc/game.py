@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from games.orc import ai, engine, pad
 from games.orc.engine.cards import CODES, N_CARDS
+from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
 from games.registry import Game, MoveRefused, PadSheet, Result, with_forfeits
 
@@ -62,6 +63,8 @@ class DeLOrc(Game):
     name = "De l'Orc pour les Braves"
     seats = range(4, 8)
     preferred_seats = (5, 6)
+    record_format = RECORD_FORMAT
+    record_spec = "ORC-RULES.md §8"
     ai_levels = {
         "beginner": (
             _lazy("Recruit"),
@@ -291,6 +294,12 @@ class DeLOrc(Game):
     # --- score pad (§7): per round the wizard, his champion and each battle's winners
     pad_template = "games/orc/pad.html"
     pad_entries = True
+    played_template = "games/orc/played.html"
+
+    def played_rounds(
+        self, result: dict[str, Any] | None, shown: Mapping[str, str]
+    ) -> list[dict[str, Any]] | None:
+        return pad.played_rounds(result, shown)
 
     def pad_form(
         self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
