@@ -339,6 +339,15 @@ class Game:
         them, by their names in it); None shows nothing, as by default."""
         return None
 
+    # A chart on a player's profile, counted over their finished online games' records
+    # (`tally`); its heading, or none for no chart.
+    tally_title: str | Promise = ""
+
+    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        """What the player `name` did in one finished game's record, counted by label for the
+        chart: Call to Glory counts the cards laid per character."""
+        return {}
+
     def pad_problems(
         self,
         round_no: int,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -123,6 +124,20 @@ class CallToGlory(Game):
 
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         return [name for name, option in VARIANTS.items() if options.get(option)]
+
+    tally_title = _("Favourite characters laid (online games)")
+
+    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        from games.ctg.board import CHARACTERS
+
+        counts: Counter[str] = Counter()
+        prefix = f"{name}: lay "
+        for rnd in record.get("rounds", []):
+            for line in rnd.get("actions", []):
+                if line.startswith(prefix):
+                    value, count = line[len(prefix) :].split(" ")
+                    counts[f"{CHARACTERS[int(value)]} ({value})"] += int(count)
+        return counts
 
     def played_filters(self) -> list[PlayedFilter]:
         yes_no = ("yes", _("yes"), {"ninja": True}), ("no", _("no"), {"ninja": False})
