@@ -238,32 +238,29 @@ def result(request, table_id: int):
     if table.result is None:
         raise Http404(_("This game has no result yet."))
     state = table.state()
-    players = list(state.names)
-    # The result's names as the engine keeps them (seat by seat); the seats' names in the
-    # viewer's language.
+    # The game's result, seat by seat; the seats' names in the viewer's language.
+    outcome = table.plugin.result(table, state)
     seats = sorted(table.seats.all(), key=lambda seat: seat.position)
-    shown = {name: seat.display_name for name, seat in zip(players, seats, strict=True)}
-    names = [shown.get(name, name) for name in players]
-    rows = sorted(
-        (
-            {
-                "name": name,
-                "shown": shown.get(name, name),
-                "place": place,
-                "total": table.result["totals"][name],
-                "rounds": [r["scores"][name] for r in table.result["rounds"]],
-                "forfeited": name in table.result.get("forfeited", []),
-                "mine": viewer is not None and players[viewer] == name,
-            }
-            for name, place in table.result["placings"].items()
-        ),
-        key=lambda row: (row["place"], -row["total"]),
-    )
+    names = [seat.display_name for seat in seats]
+    order = sorted(range(len(seats)), key=lambda i: (outcome.placings[i], -outcome.scores[i]))
+    rows = [
+        {
+            "name": seats[i].name,
+            "shown": names[i],
+            "place": outcome.placings[i],
+            "total": outcome.scores[i],
+            "rounds": outcome.round_scores[i],
+            "forfeited": seats[i].forfeited,
+            "mine": viewer == i,
+        }
+        for i in order
+    ]
     context = {
         "table": table,
         "rows": rows,
+        "rounds": range(1, len(outcome.round_scores[0]) + 1),
         "viewer": viewer,
-        "headline": rendering.standing(table.result, viewer, players, names),
+        "headline": rendering.standing(outcome.placings, viewer, names),
         "summaries": table.plugin.round_summaries(state, names),
     }
     return render(request, "games/result.html", context)

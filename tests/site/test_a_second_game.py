@@ -64,6 +64,19 @@ def test_it_has_no_pages_of_call_to_glorys_piles_for_a_toy_table(client, club, a
     assert client.get(f"/play/t/{table.pk}/discard-pile/X1/").status_code == 404
 
 
+def test_it_shows_a_toy_tables_result_from_the_games_own(client, club, alice, bob):
+    table = play_toy_table(club, alice, bob, calls=[1, 3])
+    winner = table.seats.get(position=1).user
+    client.force_login(winner)
+    page = client.get(f"/play/t/{table.pk}/result/")
+    assert page.status_code == 200
+    assert "You won!" in page.text
+    assert [(row["place"], row["total"], row["rounds"]) for row in page.context["rows"]] == [
+        (1, 3, [3]),
+        (2, 1, [1]),
+    ]
+
+
 def test_it_refuses_a_move_the_toy_game_does_not_accept(club, alice, bob):
     table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
     actions.take_seat(table.pk, bob)
