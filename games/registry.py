@@ -122,6 +122,8 @@ class Game:
     record_format: str = ""  # the "format" its records name, e.g. "ctg-record/1"
     record_spec: str = ""  # where that format is described, e.g. "RULES.md §10"
     online = True  # whether tables can be opened for it
+    # Whether its tables can be stepped through in history's replay, which reads its records.
+    replays = False
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
     # game (`PlayedGame.options`); the shared models hold no column of any one game.

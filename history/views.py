@@ -78,6 +78,7 @@ def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
         "named": game.game != registry.first().key,
         "seats": _named(seats, shown),
         "table_id": game.table_id,
+        "replays": registry.get(game.game).replays,
         "imported": records.is_imported(game),
     }
 
@@ -182,7 +183,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         .first()
     )
     allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
-    if table is None or not allowed:
+    if table is None or not allowed or not table.plugin.replays:
         raise Http404(_("There is no replay of this game for you."))
     running = table.status == Table.RUNNING
     if running and own_seat is None:

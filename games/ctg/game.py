@@ -65,6 +65,7 @@ class CallToGlory(Game):
     board_template = "games/table.html#board"
     legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)
+    replays = True
     variant_names = tuple(VARIANTS)
     record_format = RECORD_FORMAT
     record_spec = "RULES.md §10"

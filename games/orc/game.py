@@ -65,6 +65,7 @@ class DeLOrc(Game):
     preferred_seats = (5, 6)
     record_format = RECORD_FORMAT
     record_spec = "ORC-RULES.md §8"
+    replays = True
     ai_levels = {
         "beginner": (
             _lazy("Recruit"),

@@ -71,6 +71,9 @@ def test_it_shows_a_toy_tables_result_from_the_games_own(client, club, alice, bo
     page = client.get(f"/play/t/{table.pk}/result/")
     assert page.status_code == 200
     assert "You won!" in page.text
+    # History cannot replay a toy game: no link to a replay, and none to be had.
+    assert "/history/replay/" not in page.text
+    assert client.get(f"/history/replay/{table.pk}/").status_code == 404
     assert [(row["place"], row["total"], row["rounds"]) for row in page.context["rows"]] == [
         (1, 3, [3]),
         (2, 1, [1]),
@@ -122,6 +125,7 @@ def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, 
     assert page.status_code == 200
     assert f"/history/game/{toy_game.pk}/" in page.text
     assert f"/history/game/{ctg.pk}/" not in page.text
+    assert "/history/replay/" not in page.text
     assert client.get(f"/history/game/{toy_game.pk}/").status_code == 200
 
     items = client.get("/api/v1/games/", {"game": "toy"}).json()["results"]
