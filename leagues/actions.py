@@ -87,12 +87,12 @@ def record_result(
     """Store a finished game; the online table calls this when a game ends.
 
     - ``players``: in seat order, each a User or a guest's name (str).
-    - ``round_scores``: per player, per round, the round score INCLUDING task bonuses, as in
-      the engine's result (RULES.md §10 ``rounds[i].scores``).
-    - ``round_bonuses``: per player, per round, the Imperial Tasks part of those scores
-      (kept apart as on the paper score pad); none when None.
-    - ``placings``: the engine's final places per player (sport style, 1, 1, 3); computed
-      here by RULES.md §6 when None.
+    - ``round_scores``: per player, per round, the round score INCLUDING any bonus, as in
+      the game's result (Result.round_scores).
+    - ``round_bonuses``: per player, per round, the part of those scores a score pad keeps
+      apart (Call to Glory's Imperial Tasks); none when None.
+    - ``placings``: the game's final places per player (sport style, 1, 1, 3); computed
+      here by the game (Game.placings) when None.
     - ``played_at``: when the game ended (default now). A game older than others already
       rated makes the ratings recompute from that point.
     - ``club`` / ``league``: where the result counts; both optional for online games.
