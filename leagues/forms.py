@@ -37,7 +37,7 @@ class GameOptionsForm(forms.BaseForm):
         field = self.fields["game"]
         key = self.data.get("game") if self.is_bound and not field.disabled else None
         key = key or self.initial.get("game") or field.initial
-        return registry.all_games().get(key) or registry.first()
+        return registry.all_games().get(key) or registry.get(field.initial)
 
     def add_option_fields(self, fields: dict[str, forms.Field]) -> None:
         self.option_names = list(fields)
@@ -79,6 +79,7 @@ class LeagueForm(GameOptionsForm, forms.ModelForm):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].initial = registry.first().key
         self.club = club
         self.fields["participants"].queryset = club.members.order_by("username")
         self.fields["participants"].required = False

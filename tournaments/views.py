@@ -78,6 +78,7 @@ class TournamentForm(GameOptionsForm, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].initial = registry.first().key
         self.game = self.chosen_game()
         self.add_option_fields(self.game.tournament_option_fields())
 
