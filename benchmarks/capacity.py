@@ -2,14 +2,15 @@
 one Redis, on this machine.
 
 Each game has a scripted person (seat 0) and two AI seats; the person moves `--think`
-seconds after the board shows his turn, which makes a table move about once a second. Every
+seconds on average after the board shows his turn (from half to one and a half of it, so
+that the tables do not move in step), which makes a table move about once a second. Every
 table has three sockets: the person's page and two anonymous spectators, spread over both
 daphnes. For growing N it prints, over a window of `--seconds`, the moves committed per
 second and the time from a move's commit to each socket holding the new board (p50, p95),
 then the largest N whose p95 stayed within 250 ms.
 
-A move's commit time is when its push reached an observer listening on the channel layer
-(the post-commit hook sends it right after the commit: a few milliseconds late at most).
+A move's commit time is the time its push names as saved (taken right after the commit,
+before the boards it carries are drawn), as heard by an observer on the channel layer.
 
     .venv/bin/python benchmarks/capacity.py [--games 25,50,100,150] [--seconds 20]
 
@@ -19,9 +20,10 @@ starts one of its own on a spare port).
 
 import argparse
 import asyncio
-import contextlib
+import http.client
 import multiprocessing
 import os
+import random
 import re
 import secrets
 import shutil
@@ -30,7 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.request
+import urllib.parse
 from pathlib import Path
 
 from bench_db import setup_django
@@ -61,7 +63,7 @@ def wait_port(port: int, seconds: float = 30) -> None:
 
 
 def observe(redis_url: str, tables: list[int], out, stop) -> None:
-    """When each table's pushes reach the channel layer: {(table, version): time}."""
+    """When each table's moves were saved, as their pushes say: {(table, version): time}."""
     from channels_redis.core import RedisChannelLayer
 
     async def run():
@@ -74,7 +76,7 @@ def observe(redis_url: str, tables: list[int], out, stop) -> None:
             while True:
                 message = await layer.receive(channel)
                 if message.get("type") == "table.changed":
-                    seen.setdefault((table_id, message["version"]), time.time())
+                    seen.setdefault((table_id, message["version"]), message["saved"])
 
         listeners = [asyncio.ensure_future(listen(t)) for t in tables]
         while not stop.is_set():
@@ -130,36 +132,33 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
                 mover.cancel()
 
     async def person(base, table_id, session, csrf, latest, changed) -> None:
-        """Moves `think` seconds after the board shows his turn, on the newest board."""
+        """Moves some seconds after the board shows his turn (`think` on average, from half
+        to one and a half of it, so that the tables do not move in step), on the newest
+        board; his moves go over one connection kept alive, as a browser's do."""
+        address = urllib.parse.urlsplit(base)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        headers = {
+            "Cookie": f"sessionid={session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        rng = random.Random(table_id)
         played = None
         while True:
             await changed.wait()
             changed.clear()
             if latest[1] is None or latest[0] == played:
                 continue
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * (0.5 + rng.random()))
             version, text = latest
             if text is None:
                 continue
             played = version
-            await move(base, table_id, session, csrf, version, text)
+            body = f"action={text.replace(' ', '+')}&version={version}"
+            path = f"/play/t/{table_id}/play/"
+            await asyncio.to_thread(post, connection, path, body, headers)
             changed.set()  # a board that came while he moved
-
-    async def move(base, table_id, session, csrf, version, text) -> None:
-        body = f"action={text.replace(' ', '+')}&version={version}".encode()
-        request = urllib.request.Request(
-            f"{base}/play/t/{table_id}/play/",
-            data=body,
-            headers={
-                "Cookie": f"sessionid={session}; csrftoken={csrf}",
-                "X-CSRFToken": csrf,
-                "HX-Request": "true",
-                "Content-Type": "application/x-www-form-urlencoded",
-            },
-        )
-        # A 409 (already played) or a slow answer: the next push tries again.
-        with contextlib.suppress(OSError):
-            await asyncio.to_thread(urllib.request.urlopen, request, timeout=30)
 
     async def run():
         pages = []
@@ -171,6 +170,15 @@ def play(bases: list[str], games: list[tuple[int, str]], think: float, out, stop
 
     asyncio.run(run())
     out.put(received)
+
+
+def post(connection: http.client.HTTPConnection, path: str, body: str, headers: dict) -> None:
+    # A 409 (already played) or a slow answer: the next push tries again.
+    try:
+        connection.request("POST", path, body, headers)
+        connection.getresponse().read()
+    except (OSError, http.client.HTTPException):
+        connection.close()  # connects again for the next move
 
 
 # ---------------------------------------------------------------------------- the driver
@@ -276,7 +284,9 @@ def main() -> None:
     parser.add_argument("--games", default="25,50,100,150")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=5)
-    parser.add_argument("--think", type=float, default=2.0, help="the person's seconds a move")
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="the person's seconds a move, on average"
+    )
     args = parser.parse_args()
 
     redis_port = free_port()

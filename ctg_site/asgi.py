@@ -1,6 +1,5 @@
 import asyncio
 import contextlib
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -14,7 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from ctg_site.background import start_sweeps  # noqa: E402
+from ctg_site.background import collect_less, serving_on, start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
 from games import registry  # noqa: E402
 
@@ -36,6 +35,7 @@ async def application(scope, receive, send):
     closes at once (its page reconnects to another daphne). Neither raises the cancellation:
     daphne waits for all of them together, and one that raised would end its wait early.
     """
+    serving_on(asyncio.get_running_loop())
     task = asyncio.ensure_future(router(scope, receive, send))
     try:
         await asyncio.shield(task)
@@ -54,9 +54,4 @@ if settings.BACKGROUND_SWEEPS:
     for game in registry.all_games().values():
         game.watch()
 
-# Every push renders boards that allocate many short-lived objects. With the default
-# thresholds a full collection runs every few renders and scans every long-lived object
-# (Django itself, cached game states), which measured as three quarters of render time.
-# Freeze what start-up built and collect less often.
-gc.freeze()
-gc.set_threshold(50_000, 50, 100)
+collect_less()

@@ -1,7 +1,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun
+from celery.signals import task_postrun, worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ctg_site.settings")
 
@@ -20,12 +20,20 @@ app.conf.beat_schedule = {
     "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
     "sweep-pauses": {"task": "games.tasks.sweep_pauses", "schedule": 60.0},
     "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
+    "sweep-reminders": {"task": "games.tasks.sweep_reminders", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
 }
 # The sweeps' arguments for a process that starts alone (the embedded default): no task of
 # another process can be under way, so an AI move is taken up however recent the table's
 # last change.
 ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
+
+
+@worker_process_init.connect
+def _collect_less(**kwargs) -> None:
+    from ctg_site.background import collect_less
+
+    collect_less()
 
 
 @task_postrun.connect

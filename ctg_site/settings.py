@@ -100,11 +100,12 @@ TEMPLATES = [
     },
 ]
 
+DATABASE_POOL = {"min_size": 2, "max_size": 20, "timeout": 10}
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A pool, not persistent connections: under ASGI each request runs in a thread of its
     # own, and a connection kept for a finished thread would linger until collected.
-    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 2, "max_size": 20, "timeout": 10}}
+    DATABASES["default"]["OPTIONS"] = {"pool": DATABASE_POOL}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Background work writes while requests do: writers queue for the lock, not fail.
     DATABASES["default"]["OPTIONS"] = {
@@ -168,10 +169,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # is closed only every this many tasks; after each task its connections go back to the pool
 # (ctg_site.celery), so a connection broken meanwhile is replaced, not kept.
 CELERY_DB_REUSE_MAX = 1000
+# The longest a task is queued to wait (a live clock's check): a deadline further off (a
+# correspondence game's day) is left to the sweeps, which find it within seconds of passing.
+LONGEST_COUNTDOWN = 300
 # With Redis as broker, a task taken by a worker that died (kill -9) is delivered again only
-# after the visibility timeout. It stays longer than the longest countdown (the reminder's
-# five minutes), or a task waiting for its time would be delivered twice; the sweeps that
-# every worker runs find lost AI moves, clock checks and rating jobs within seconds.
+# after the visibility timeout. It stays longer than the longest countdown, or a task waiting
+# for its time would be delivered twice; the sweeps that every worker runs find lost AI
+# moves, clock checks and rating jobs within seconds.
 #
 # No retry of a command on a new connection here (redis-py retries once with retry_on_timeout):
 # retried on a connection made afresh after a Redis restart, the read that the worker's event

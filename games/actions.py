@@ -7,6 +7,7 @@ sent only after that transaction commits.
 """
 
 import random
+import time
 from datetime import timedelta
 
 from django.conf import settings
@@ -38,6 +39,7 @@ class Refused(Exception):
 
 
 def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
+    saved = time.time()
     table_id, stamp = table.identity
     # The seats as committed, read now: each socket shows its own user's seat in them, never
     # the seat it had when it opened. The boards it carries are drawn in the site's language
@@ -54,6 +56,8 @@ def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
         "public": table.visibility == Table.PUBLIC,
         "seats": {str(user): position for user, position, _ in people},
         "boards": push_boards(table, languages),
+        # When the change was saved, for whoever measures how long a push takes to arrive.
+        "saved": saved,
     }
     groups = [LOBBY_GROUP] if lobby else [player_group(user_id) for user_id in players]
     group_send(
@@ -65,16 +69,13 @@ def _after_commit(
     table: Table,
     state: object | None = None,
     lobby: bool = True,
-    passed: bool = False,
     full: bool = False,
 ) -> None:
-    """Set the next AI move, clock check or reminder going, and tell viewers, once this commits.
+    """Set the next AI move or clock check going, and tell viewers, once this commits.
 
     The lobby hears of seats, starts and ends; of other moves only the players' own lobby
-    sockets hear (their "Your move" badges). `passed`: the decision has just passed to this
-    person; unless the clock is live, he gets an email if he has not moved after a while.
-    A real-time move (a slap in De l'Orc's deal) is pushed as the small update its game
-    makes of it, unless `full`.
+    sockets hear (their "Your move" badges). A real-time move (a slap in De l'Orc's deal) is
+    pushed as the small update its game makes of it, unless `full`.
 
     The game's next step is queued before the push: a push that fails or waits on Redis
     never holds up the game, and neither can fail the request (ctg_site.background). A push
@@ -84,7 +85,7 @@ def _after_commit(
     players = [] if lobby else [s.user_id for s in table.seats.all() if s.user_id and not s.left]
     small = None
     if state is not None and table.status == Table.RUNNING:
-        small = _set_next_going(table, state, passed)
+        small = _set_next_going(table, state)
     if small is not None and not full:
         after_commit(
             f"the update of table {table_id} at version {version}",
@@ -102,7 +103,7 @@ def push_board(table: Table) -> None:
     _broadcast(table, False, [])
 
 
-def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
+def _set_next_going(table: Table, state: object) -> dict | None:
     """Queue what the position waits for; a real-time step may return its small push."""
     from games import tasks
 
@@ -122,9 +123,8 @@ def _set_next_going(table: Table, state: object, passed: bool) -> dict | None:
         return None
     if table.deadline is not None:
         seconds = (table.deadline - timezone.now()).total_seconds()
-        enqueue(tasks.clock_check, table_id, version, countdown=seconds + 0.5)
-    if passed and table.clock != Table.LIVE:
-        enqueue(tasks.remind, table_id, version, countdown=settings.TURN_REMINDER_DELAY)
+        if seconds < settings.LONGEST_COUNTDOWN:
+            enqueue(tasks.clock_check, table_id, version, countdown=seconds + 0.5)
     return None
 
 
@@ -345,7 +345,7 @@ def start(table_id: int, user) -> Table:
     table.status = Table.RUNNING
     table.started = timezone.now()
     table.save()
-    _after_commit(table, state, passed=True)
+    _after_commit(table, state)
     return table
 
 
@@ -421,8 +421,7 @@ def play(
         raise Refused(refused.message, 400, refused.code) from None
     _save_state(table, state, rounds)
     table.save()
-    passed = game.decider(state) != seat_position
-    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
     return state
 
 
@@ -442,7 +441,7 @@ def catch_up(table_id: int) -> bool:
         return False
     _save_state(table, state)
     table.save()
-    _after_commit(table, state, lobby=False, passed=True, full=True)
+    _after_commit(table, state, lobby=False, full=True)
     return True
 
 
@@ -501,7 +500,7 @@ def _resume(table: Table) -> None:
     if table.clock != Table.NO_CLOCK:
         table.deadline = timezone.now() + timedelta(seconds=table.clock_seconds)
     table.save()
-    _after_commit(table, table.state(), lobby=False, passed=True)
+    _after_commit(table, table.state(), lobby=False)
 
 
 def _close_if_no_humans(table: Table) -> bool:
@@ -522,15 +521,33 @@ def _seed(table: Table) -> int:
 
 def _stand_in_move(table: Table, state) -> None:
     """The stand-in plays for an absent person, inside the caller's lock (it is quick)."""
+    _ai_move_locked(table, state, _decider(table, state), table.plugin.stand_in_level)
+
+
+def _ai_move_locked(table: Table, state, seat: int, level: str) -> None:
     game = table.plugin
-    seat = _decider(table, state)
     rounds = game.rounds_finished(state)
-    text = game.ai_move(game.stand_in_level, table, state, seat, _seed(table))
+    text = game.ai_move(level, table, state, seat, _seed(table))
     game.apply(state, text, seat)
     _save_state(table, state, rounds)
     table.save()
-    passed = game.decider(state) != seat
-    _after_commit(table, state, lobby=table.status != Table.RUNNING, passed=passed)
+    _after_commit(table, state, lobby=table.status != Table.RUNNING)
+
+
+def _ai_seat(table: Table, version: int) -> Seat | None:
+    """The seat whose AI decides at `version`, if the table waits for one there."""
+    if table.status != Table.RUNNING or table.version != version or table.pause_until:
+        return None
+    position = table.plugin.decider(table.state())
+    if position is None:
+        return None
+    seat = _seat_at(table, position)
+    return seat if seat.is_ai or seat.left else None
+
+
+def _ai_level(table: Table, seat: Seat, level: str | None, stand_in: bool) -> str:
+    game = table.plugin
+    return game.stand_in_level if stand_in else level or seat.ai_level or game.stand_in_level
 
 
 def ai_decision(
@@ -542,26 +559,36 @@ def ai_decision(
     Computed without a lock: a search takes up to a second and must not hold the table.
     """
     table = Table.objects.prefetch_related("seats").get(pk=table_id)
-    if table.status != Table.RUNNING or table.version != version or table.pause_until:
+    seat = _ai_seat(table, version)
+    if seat is None:
         return None
-    state = table.state()
-    game = table.plugin
-    position = game.decider(state)
-    if position is None:
+    level = _ai_level(table, seat, level, stand_in)
+    move = table.plugin.ai_move(level, table, table.state(), seat.position, _seed(table))
+    return seat.position, move
+
+
+@transaction.atomic
+def _ai_play_quickly(table_id: int, version: int, level: str | None, stand_in: bool) -> bool | None:
+    """An AI move of a level that decides in milliseconds, decided and saved under the
+    table's lock; None when the seat's level thinks too long to hold the table meanwhile."""
+    table = _locked(table_id)
+    seat = _ai_seat(table, version)
+    if seat is None:
+        return False
+    level = _ai_level(table, seat, level, stand_in)
+    if level not in table.plugin.quick_levels:
         return None
-    seat = _seat_at(table, position)
-    if not (seat.is_ai or seat.left):
-        return None
-    if stand_in:
-        level = game.stand_in_level
-    level = level or seat.ai_level or game.stand_in_level
-    return seat.position, game.ai_move(level, table, state, seat.position, _seed(table))
+    _ai_move_locked(table, table.state(), seat.position, level)
+    return True
 
 
 def ai_play(
     table_id: int, version: int, level: str | None = None, *, stand_in: bool = False
 ) -> bool:
     """Play the AI's decision at `version`; a stale or repeated call changes nothing."""
+    played = _ai_play_quickly(table_id, version, level, stand_in)
+    if played is not None:
+        return played
     decision = ai_decision(table_id, version, level, stand_in=stand_in)
     if decision is None:
         return False
@@ -605,17 +632,18 @@ def time_out(table_id: int, version: int) -> bool:
 def remind(table_id: int, version: int) -> bool:
     """Email the person whose move it still is at `version`; True when an email went out.
 
-    One email per wait however often this runs, and only to people who want it.
+    A wait is seen to once however often this runs: the email goes out only to people who
+    want it, and the wait is marked either way.
     """
     table = Table.objects.filter(pk=table_id, version=version).first()
     seat = table.decider_seat() if table is not None else None
     if table is None or seat is None or seat.user is None or seat.left:
         return False
-    user = seat.user
-    if not user.turn_emails or not user.email:
-        return False
     claimed = Seat.objects.filter(pk=seat.pk).exclude(reminded_version=version)
     if not claimed.update(reminded_version=version):
+        return False
+    user = seat.user
+    if not user.turn_emails or not user.email:
         return False
     with translation.override(user.preferred_language or settings.LANGUAGE_CODE):
         others = [s.name for s in table.seats.all() if s.pk != seat.pk]

@@ -1,7 +1,8 @@
 """Thin websocket consumers: authorise, join the table's group, push renders for this viewer.
 
-They never write. A push message carries only the new version; each consumer renders the
-board for its own viewer (cached per view, see games.rendering).
+They never write. A push names who sits where as committed and carries the boards drawn
+where the move was saved (games.actions, games.rendering.push_boards); each socket sends
+the one for its own user's seat, and renders any other view itself.
 """
 
 import asyncio

@@ -292,13 +292,7 @@ class Seat(models.Model):
     def display_name(self) -> str:
         """The name to show: an AI player's stored name (its level's English name and a
         number, the same in every language, as the record knows it) in the active language."""
-        level = self.table.plugin.ai_levels.get(self.ai_level) if self.is_ai else None
-        if level is None:
-            return self.name
-        stored = f"{self.table.plugin.ai_name(self.ai_level)} "
-        if not self.name.startswith(stored):
-            return self.name
-        return f"{level[0]} {self.name[len(stored) :]}"
+        return self.table.plugin.seat_name(self.name, self.ai_level)
 
 
 def _default(letter: str) -> str:

@@ -111,6 +111,9 @@ class Game:
     ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
+    # Levels that decide in milliseconds: they decide under the table's lock, in the one
+    # transaction that saves the move (the others decide first, then save if still current).
+    quick_levels: frozenset[str] = frozenset()
     board_template: str = ""  # the table page's board partial
     page_template: str = "games/table.html"  # the table page around it
     summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
@@ -274,9 +277,12 @@ class Game:
         the next begins. A game without rounds keeps 0."""
         return 0
 
-    def shown_action(self, state: Any, index: int, text: str, viewer: int | None) -> str:
+    def shown_action(
+        self, state: Any, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
         """Action `index` (from 0) of the record, `text`, as `viewer` may read it in a replay
-        of `state`; the record's own text by default."""
+        of `state` (`names`: the players as the page shows them, seat by seat); the record's
+        own text by default."""
         return text
 
     def replay_present(self, table: Any, state: Any) -> Any:
@@ -301,6 +307,18 @@ class Game:
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
         return level
+
+    def seat_name(self, name: str, ai_level: str) -> str:
+        """A seat's name as pages show it: an AI player's stored name (`ai_name` and a number,
+        as the record knows it) with its level's name in the active language; a person's as
+        it is."""
+        level = self.ai_levels.get(ai_level) if ai_level else None
+        if level is None:
+            return name
+        stored = f"{self.ai_name(ai_level)} "
+        if not name.startswith(stored):
+            return name
+        return f"{level[0]} {name[len(stored) :]}"
 
     def ai_move(self, level: str, table: Any, state: Any, seat: int, seed: int) -> str:
         raise NotImplementedError

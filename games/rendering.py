@@ -4,6 +4,8 @@ and cached here.
 
 A viewer is a seat position, or None for a spectator. Renders are cached per process by
 (table, version, viewer, language): however many sockets share a view, it is drawn once.
+A push carries the views drawn where its move was saved (`push_boards`), so the web
+processes that hold the sockets need not draw them again.
 """
 
 import threading

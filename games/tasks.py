@@ -5,8 +5,9 @@ from datetime import timedelta
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
+from django.conf import settings
 from django.db import OperationalError
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from ctg_site.background import enqueue, once_in
@@ -53,9 +54,16 @@ def sweep_pauses() -> int:
     return sum(actions.end_pause(t.pk, t.version) for t in due.only("pk", "version"))
 
 
-@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
-def remind(table_id: int, version: int) -> bool:
-    return actions.remind(table_id, version)
+@shared_task
+def sweep_reminders() -> int:
+    """Email the people whose move has waited TURN_REMINDER_DELAY in a game without a live
+    clock. Every worker runs it every few seconds (ctg_site.liveness): a wait needs no task
+    of its own, held for minutes by a worker for each move."""
+    since = timezone.now() - timedelta(seconds=settings.TURN_REMINDER_DELAY)
+    waiting = Table.objects.filter(status=Table.RUNNING, updated__lte=since)
+    # Not under a live clock, and not seen to at this position already.
+    waiting = waiting.exclude(clock=Table.LIVE).exclude(seats__reminded_version=F("version"))
+    return sum(actions.remind(t.pk, t.version) for t in waiting.only("pk", "version"))
 
 
 @shared_task

@@ -210,13 +210,17 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     state: Any = replay.position(record, step)
     if running and step == total:
         state = table.plugin.replay_present(table, state)
-    # A replay only shows: no decisions to take, no cards to put down.
+    # A replay only shows: no clock, no pause between rounds (nor its button and countdown),
+    # whatever the live table is at now; no decisions to take, no cards to put down, no
+    # rematch to ask for, no game to leave. The table is drawn, never saved.
+    table.deadline = table.pause_until = None
+    table.continued = []
     board = table.plugin.board_context(table, state, viewer) | {
         "choices": None,
         "decisions": [],
         "can_slap": False,
+        "replay": True,
     }
-    board["table"].deadline = None
     current = steps[step - 1] if step else None
     context = {
         "table": table,
@@ -226,7 +230,9 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": table.plugin.shown_action(state, current.actions - 1, current.text, viewer)
+        "last_action": table.plugin.shown_action(
+            state, current.actions - 1, current.text, viewer, [s.display_name for s in seats]
+        )
         if current and current.text
         else "",
         "dealt_card": _dealt_card(current),

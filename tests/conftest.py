@@ -165,13 +165,20 @@ def _point_celery_at(app, url) -> None:
     app.amqp._producer_pool = None
 
 
-def _prefork_worker_main(redis_url: str) -> None:
-    """A Celery worker process with one prefork child, on the test database and `redis_url`."""
+def _prefork_worker_main(redis_url: str, pool: bool) -> None:
+    """A Celery worker process with one prefork child, on the test database and `redis_url`
+    (its broker and channel layer); `pool`: with the database pool of production."""
     import django
 
     django.setup()
     set_database_connection()
+    from django.conf import settings
+
     from ctg_site.celery import app
+
+    if pool:
+        settings.DATABASES["default"]["OPTIONS"]["pool"] = settings.DATABASE_POOL
+    settings.CHANNEL_LAYERS = {"default": redis_layer_config(redis_url)}
 
     _point_celery_at(app, redis_url)
     quiet = ["--loglevel=WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"]
@@ -181,15 +188,16 @@ def _prefork_worker_main(redis_url: str) -> None:
 @pytest.fixture
 def prefork_worker(transactional_db, settings, redis_url):
     """Start a real prefork worker (children that time limits and worker loss apply to):
-    ``start()`` returns the worker's process. enqueue() goes to its broker from the start."""
+    ``start(pool=False)`` returns the worker's process. enqueue() goes to its broker from the
+    start."""
     from ctg_site.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     _point_celery_at(app, redis_url)
     started = []
 
-    def start() -> multiprocessing.Process:
-        process = multiprocessing.Process(target=_prefork_worker_main, args=(redis_url,))
+    def start(pool: bool = False) -> multiprocessing.Process:
+        process = multiprocessing.Process(target=_prefork_worker_main, args=(redis_url, pool))
         process.start()
         started.append(process)
         for _ in range(100):

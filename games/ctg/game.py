@@ -62,6 +62,7 @@ class CallToGlory(Game):
     default_ai_level = ai.DEFAULT_LEVEL
     # Quick, and sensible.
     stand_in_level = "heuristic"
+    quick_levels = frozenset({"greedy", "heuristic"})
     board_template = "games/table.html#board"
     legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)

@@ -20,6 +20,7 @@ from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import N_CARDS, PEOPLES
 from games.orc.engine.views import hidden
+from games.orc.game import DE_L_ORC
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -85,23 +86,24 @@ def strength_parts(army: dict[str, int], people: str | None, strength: int | Non
     return parts
 
 
-def pile_entries(contents: list[str]) -> list[dict[str, str]]:
-    """A pile bottom up: army cards, and deserters and shields with their owner."""
+def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, str]]:
+    """A pile bottom up: army cards, and deserters and shields with their owner (his name in
+    the record, and as the page shows it)."""
     entries = []
     for item in contents:
         kind, _sep, owner = item.partition(":")
         if owner:
-            entries.append({"kind": kind, "owner": owner})
+            entries.append({"kind": kind, "owner": owner, "shown": shown.get(owner, owner)})
         else:
             entries.append({"kind": "army", "code": item, "name": card_name(item)})
     return entries
 
 
-def piles_context(view: dict[str, Any]) -> list[dict[str, Any]]:
+def piles_context(view: dict[str, Any], shown: dict[str, str]) -> list[dict[str, Any]]:
     """The piles while they lie on the table: in the deal, and while the wizard names his
     champion from them."""
     piles = view["deal"]["piles"] or []
-    return [{"number": i + 1, "entries": pile_entries(p)} for i, p in enumerate(piles)]
+    return [{"number": i + 1, "entries": pile_entries(p, shown)} for i, p in enumerate(piles)]
 
 
 WHEEL_SIZE = 44  # the wheel's viewBox, in SVG units: a ring of one segment per point
@@ -179,7 +181,9 @@ def round_summaries(result: dict[str, Any], shown: dict[str, str], target: int) 
 def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
     view = engine.view(state, viewer) if viewer is not None else engine.public_view(state)
     seats = list(table.seats.all())
-    names = [p["name"] for p in view["players"]]
+    # The record's names for data attributes and what the engine parses ("Sergeant-2"), the
+    # seats' names in the viewer's language to show ("Sergent 2"), seat by seat.
+    shown = {name: seat.display_name for name, seat in zip(state.names, seats, strict=True)}
     wizard = view["wizard"]
     players = []
     for position, (seat, p) in enumerate(zip(seats, view["players"], strict=True)):
@@ -187,6 +191,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
             {
                 "position": position,
                 "name": p["name"],
+                "shown": shown[p["name"]],
                 "is_ai": seat.is_ai,
                 "left": seat.left,
                 "is_wizard": p["name"] == wizard,
@@ -205,7 +210,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     dealing = view["pending"] == "recruit"
     dealt = view["deal"]["dealt"] or 0
     recruit = view.get("recruit")
-    decisions = _decisions(view, names) if viewer is not None else []
+    decisions = _decisions(view, shown) if viewer is not None else []
     return {
         "table": table,
         "view": view,
@@ -217,31 +222,34 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "deal_size": N_CARDS,
         "placing": dealing and dealt == N_CARDS,
         "next_pile": dealt % state.npiles + 1 if dealing and dealt < N_CARDS else None,
-        "piles": piles_context(view),
+        "piles": piles_context(view, shown),
         "start_after": view["deal"]["start_after"],
         "can_slap": recruit is not None and bool(recruit["deserters"] or recruit["shields"]),
         "recruit": recruit,
         "decisions": decisions,
-        "decider_name": view["decider"],
+        "wizard_name": shown[wizard],
+        "decider_name": shown.get(view["decider"]),
         "decider_is_ai": view["decider"] is not None
         and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
         "people_name": card_name(view["people"]) if view["people"] else None,
-        "summaries": round_summaries(view["result"], {n: n for n in names}, view["target"]),
-        "log": _log(state, viewer),
+        "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
+        "summaries": round_summaries(view["result"], shown, view["target"]),
+        "log": _log(state, viewer, list(shown.values())),
     }
 
 
-def _decisions(view: dict[str, Any], names: list[str]) -> list[dict[str, str]]:
+def _decisions(view: dict[str, Any], shown: dict[str, str]) -> list[dict[str, str]]:
     """The viewer's legal turn decisions as buttons: the notation, and words for it."""
-    return [{"text": text, "label": describe(text)} for text in view["legal"]]
+    return [{"text": text, "label": describe(text, shown)} for text in view["legal"]]
 
 
-def describe(text: str) -> str:
-    """A §8 decision in words of the active language."""
+def describe(text: str, shown: dict[str, str]) -> str:
+    """A §8 decision in words of the active language; `shown`: the players' names as the page
+    shows them, by their names in the notation."""
     verb, *args = text.split()
     if verb == "champion":
-        return _("Name %(name)s your champion") % {"name": args[0]}
+        return _("Name %(name)s your champion") % {"name": shown.get(args[0], args[0])}
     if verb == "people":
         return _("Fight the %(people)s") % {"people": card_name(args[0])}
     if verb == "send":
@@ -252,35 +260,36 @@ def describe(text: str) -> str:
     if verb == "spy":
         return _("Spy %(n)s: ask %(name)s for %(card)s") % {
             "n": args[0],
-            "name": args[1],
+            "name": shown.get(args[1], args[1]),
             "card": card_name(args[2]),
         }
     if verb == "commando":
         return _("Commando: take a %(group)s card of %(name)s") % {
             "group": _("people") if args[1] == "people" else _("mercenary"),
-            "name": args[0],
+            "name": shown.get(args[0], args[0]),
         }
     if verb == "fly":
         return _("Fly the machine with %(n)s gremlins") % {"n": len(args)}
     return text
 
 
-def _log(state: engine.State, viewer: int | None) -> list[str]:
+def _log(state: engine.State, viewer: int | None, names: list[str]) -> list[str]:
     first = max(0, len(state.log) - 40)
-    return [shown_action(state, i, viewer) for i in reversed(range(first, len(state.log)))]
+    return [shown_action(state, i, viewer, names) for i in reversed(range(first, len(state.log)))]
 
 
-def shown_action(state: engine.State, index: int, viewer: int | None) -> str:
-    """Decision `index` of the log as `viewer` may read it. Between the commit and the reveal
-    which mercenaries another player sent is secret (§6): only how many."""
+def shown_action(state: engine.State, index: int, viewer: int | None, names: list[str]) -> str:
+    """Decision `index` of the log as `viewer` may read it, the players named by `names`
+    (seat by seat, as the page shows them). Between the commit and the reveal which
+    mercenaries another player sent is secret (§6): only how many."""
     _rnd, action = state.log[index]
-    name = state.names[action.seat]
+    name = names[action.seat]
     if action.verb == "send" and action.seat != viewer and index > _battle_start(state):
         n = len(action.cards)
         return ngettext(
             "%(name)s: %(n)d mercenary face down", "%(name)s: %(n)d mercenaries face down", n
         ) % {"name": name, "n": n}
-    return f"{name}: {engine.action_text(action, state.names)}"
+    return f"{name}: {engine.action_text(action, names)}"
 
 
 def _battle_start(state: engine.State) -> int:
@@ -299,7 +308,8 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
     """The small push of a card or a slap (`dealer.event`), as a viewer's socket shows it.
 
     Everything in it is public; only the slap buttons differ per viewer (a player with cards
-    left to put down), so the render is shared by every viewer with the same buttons.
+    left to put down), so the render is shared by every viewer with the same buttons and
+    language. The players are named as the whole board names them in that language.
     """
     players = event["players"]
     mine = players[viewer] if viewer is not None else None
@@ -310,10 +320,15 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
     if html is not None:
         return html
     dealt = event["dealt"]
+    with translation.override(language):
+        shown = {
+            player[0]: DE_L_ORC.seat_name(name, level)
+            for player, (name, level) in zip(players, event["names"], strict=True)
+        }
     context = {
         "stamp": event["stamp"],
         "piles": [
-            {"number": int(n), "entries": pile_entries(p)} for n, p in event["piles"].items()
+            {"number": int(n), "entries": pile_entries(p, shown)} for n, p in event["piles"].items()
         ],
         "dealt": dealt,
         "deal_size": N_CARDS,
@@ -321,7 +336,7 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
         "next_pile": event["next"],
         "start_after": event["start_after"],
         "players": [
-            {"name": name, "deserters": d, "shields": s, "is_wizard": wizard}
+            {"name": name, "shown": shown[name], "deserters": d, "shields": s, "is_wizard": wizard}
             for name, d, s, wizard in players
         ],
         "can_slap": buttons is not None and any(buttons),

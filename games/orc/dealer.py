@@ -114,7 +114,8 @@ def _push_deal(table_id: int) -> None:
 
     last: int | None = None
     while not _stop.is_set():
-        deal = Deal.objects.select_related("table").filter(table_id=table_id).first()
+        deals = Deal.objects.select_related("table").prefetch_related("table__seats")
+        deal = deals.filter(table_id=table_id).first()
         if deal is None or deal.ended or deal.started is None:
             return
         table = deal.table
@@ -209,10 +210,12 @@ def stamp(state: engine.State) -> int:
 
 def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     """The small push for a card or a slap: the piles it changed, the deal counter, the next
-    pile and the player cards left. Public knowledge, the same for every viewer (§3.8)."""
-    from games.access import seat_positions
+    pile and the player cards left. Public knowledge, the same for every viewer (§3.8); the
+    seats' stored names and AI levels go with it, so that each socket names the players in
+    its own language."""
     from games.models import Table
 
+    seats = list(table.seats.all())
     view = engine.public_view(state)
     deal = view["deal"]
     wizard = view["wizard"]
@@ -223,8 +226,8 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
         # When the server dealt this card or accepted this slap (for measuring pushes).
         "time": time.time(),
         "public": table.visibility == Table.PUBLIC,
-        # Who sits where now, as for every push: each socket draws its own slap buttons.
-        "seats": seat_positions(table.pk),
+        # Who sits where, as for every push: each socket draws its own slap buttons.
+        "seats": {str(s.user_id): s.position for s in seats if s.user_id and not s.left},
         "stamp": stamp(state),
         "dealt": deal["dealt"],
         "start_after": deal["start_after"],
@@ -233,6 +236,7 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
         "players": [
             [p["name"], p["deserters"], p["shields"], p["name"] == wizard] for p in view["players"]
         ],
+        "names": [[seat.name, seat.ai_level] for seat in seats],
     }
 
 

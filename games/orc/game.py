@@ -16,9 +16,9 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.orc import ai, engine, pad
 from games.orc.engine.cards import CODES, N_CARDS
@@ -66,21 +66,24 @@ class DeLOrc(Game):
     record_format = RECORD_FORMAT
     record_spec = "ORC-RULES.md §8"
     replays = True
+    # Each level's name and what a host choosing it should know, in the site's languages.
     ai_levels = {
         "beginner": (
-            _lazy("Recruit"),
-            _lazy("Shields big piles when it thinks of it and sends all its mercenaries or none."),
+            pgettext_lazy("orc AI level", "Recruit"),
+            gettext_lazy(
+                "Shields big piles when it thinks of it and sends all its mercenaries or none."
+            ),
         ),
         "heuristic": (
-            _lazy("Sergeant"),
-            _lazy(
+            pgettext_lazy("orc AI level", "Sergeant"),
+            gettext_lazy(
                 "Claims the pile worth most to its hand, spoils its rivals' best cards and "
                 "sends the cheapest mercenaries that win a battle."
             ),
         ),
         "expert": (
-            _lazy("Warlord"),
-            _lazy(
+            pgettext_lazy("orc AI level", "Warlord"),
+            gettext_lazy(
                 "Weighs every pile by the battle points it brings to whom and plays each "
                 "decision out many times before it chooses."
             ),
@@ -88,6 +91,7 @@ class DeLOrc(Game):
     }
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
+    quick_levels = frozenset({"beginner", "heuristic"})
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
     summary_template = "games/orc/table.html#round_summary"
@@ -99,15 +103,15 @@ class DeLOrc(Game):
     def option_fields(self) -> dict[str, Any]:
         return {
             "pace": forms.TypedChoiceField(
-                label=_lazy("Pace of the deal"),
+                label=gettext_lazy("Pace of the deal"),
                 choices=[
-                    (0.8, _lazy("fast: 0.8 s a card")),
-                    (1.2, _lazy("normal: 1.2 s a card")),
-                    (2.0, _lazy("calm: 2 s a card")),
+                    (0.8, gettext_lazy("fast: 0.8 s a card")),
+                    (1.2, gettext_lazy("normal: 1.2 s a card")),
+                    (2.0, gettext_lazy("calm: 2 s a card")),
                 ],
                 coerce=float,
                 initial=DEFAULT_PACE,
-                help_text=_lazy("How fast the army cards are dealt in the recruitment."),
+                help_text=gettext_lazy("How fast the army cards are dealt in the recruitment."),
             )
         }
 
@@ -250,10 +254,12 @@ class DeLOrc(Game):
 
         return board_context(table, state, viewer)
 
-    def shown_action(self, state: engine.State, index: int, text: str, viewer: int | None) -> str:
+    def shown_action(
+        self, state: engine.State, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
         from games.orc.board import shown_action
 
-        return shown_action(state, index, viewer)
+        return shown_action(state, index, viewer, names)
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.orc.board import round_summaries
@@ -262,7 +268,9 @@ class DeLOrc(Game):
         return round_summaries(engine.result(state), shown, state.target)
 
     def ai_name(self, level: str) -> str:
-        return str(self.ai_levels[level][0])
+        # Stored and written into the record: English, whatever the language of who added it.
+        with translation.override("en"):
+            return str(self.ai_levels[level][0])
 
     def ai_move(self, level: str, table: Any, state: engine.State, seat: int, seed: int) -> str:
         return ai.decide(level, engine.view(state, seat), seed=seed)

@@ -1,5 +1,6 @@
 """Every UI string exists in Dutch, German and French, and the pages really use them."""
 
+import ast
 import re
 import shutil
 from html.parser import HTMLParser
@@ -63,6 +64,63 @@ def test_it_has_extracted_every_string_of_the_code(tmp_path, monkeypatch, settin
             f"{language}: not in the catalogue yet, run `manage.py makemessages -l nl -l de -l fr "
             f"--ignore=.venv --ignore=tests` and translate: {new}"
         )
+
+
+# The translation functions and the names makemessages extracts them under (its xgettext
+# keywords): imported or assigned under any other name, a call's string reaches no catalogue.
+TRANSLATION_FUNCTIONS = {
+    "gettext": {"gettext", "_"},
+    "gettext_lazy": {"gettext_lazy", "_"},
+    "gettext_noop": {"gettext_noop", "_"},
+    "ngettext": {"ngettext"},
+    "ngettext_lazy": {"ngettext_lazy"},
+    "pgettext": {"pgettext"},
+    "pgettext_lazy": {"pgettext_lazy"},
+    "npgettext": {"npgettext"},
+    "npgettext_lazy": {"npgettext_lazy"},
+}
+# What makemessages skips (test_it_has_extracted_every_string_of_the_code) needs no check.
+NOT_EXTRACTED = {"locale", "tests", "staticfiles", "node_modules", "__pycache__"}
+
+
+def _aliases(tree: ast.AST) -> list[tuple[int, str, str]]:
+    """(line, function, name) for each translation function bound to a name extraction misses."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation":
+            found += [
+                (node.lineno, alias.name, alias.asname)
+                for alias in node.names
+                if alias.name in TRANSLATION_FUNCTIONS
+                and alias.asname
+                and alias.asname not in TRANSLATION_FUNCTIONS[alias.name]
+            ]
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            value = node.value
+            function = getattr(value, "id", None) or getattr(value, "attr", None)
+            if isinstance(value, ast.Name | ast.Attribute) and function in TRANSLATION_FUNCTIONS:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                found += [
+                    (node.lineno, function, ast.unparse(target))
+                    for target in targets
+                    if ast.unparse(target) not in TRANSLATION_FUNCTIONS[function]
+                ]
+    return found
+
+
+def test_it_calls_translation_functions_by_names_extraction_sees():
+    base = Path(settings.BASE_DIR)
+    wrong = []
+    for path in sorted(base.rglob("*.py")):
+        parts = path.relative_to(base).parts
+        if any(part.startswith(".") or part in NOT_EXTRACTED for part in parts):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        wrong += [
+            f"{path.relative_to(base)}:{line}: {function} as {name}"
+            for line, function, name in _aliases(tree)
+        ]
+    assert not wrong, f"makemessages does not extract these names' strings: {wrong}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -208,3 +266,45 @@ def test_it_translates_the_empty_choice_of_a_select(alice, language):
     page = page_in(client_for(alice), reverse("table_create"))(language)
     assert '<select name="club"' in page
     assert "- Select an option -" not in page
+
+
+@pytest.fixture
+def orc_waiting_room(alice):
+    """alice's De l'Orc table, not started, with a Recruit and a Warlord added while alice
+    reads French: AI players keep their English names in the record."""
+    from django.utils import translation
+
+    from games import actions
+
+    table = actions.create_table(
+        alice, game="orc", options={"pace": 1.2}, seats_count=4, visibility="public"
+    )
+    with translation.override("fr"):
+        actions.add_ai(table.pk, alice, "beginner")
+        actions.add_ai(table.pk, alice, "expert")
+    return table
+
+
+def test_it_stores_de_lorcs_ai_players_under_their_english_names(orc_waiting_room):
+    names = [seat.name for seat in orc_waiting_room.seats.filter(ai_level__gt="")]
+    assert names == ["Recruit 2", "Warlord 3"]
+
+
+@pytest.mark.parametrize(
+    ("language", "level", "pace"),
+    [
+        ("nl", "Rekruut 2", "snel: 0,8 s per kaart"),
+        ("de", "Rekrut 2", "schnell: 0,8 s pro Karte"),
+        ("fr", "Recrue 2", "rapide : 0,8 s par carte"),
+    ],
+)
+def test_it_shows_de_lorcs_ai_levels_and_pace_in_the_viewers_language(
+    orc_waiting_room, alice, language, level, pace
+):
+    client = client_for(alice)
+    waiting_room = page_in(client, orc_waiting_room.get_absolute_url())
+    create = page_in(client, reverse("table_create") + "?game=orc")
+    assert level in waiting_room(language)
+    assert pace in create(language)
+    assert untranslated(waiting_room, language) == []
+    assert untranslated(create, language) == []

@@ -132,7 +132,9 @@ def judge_table_frame(frame: str, table_id: int, user, truth: Truth) -> list[str
     if not truth.may_watch(table_id, user):
         return [f"a frame reached {user}, who may not watch table {table_id}"]
     if truth.table(table_id).game == "orc":
-        return scan_orc(frame, truth.table(table_id).record, truth.seat(table_id, user))
+        table = truth.table(table_id)
+        names = [seat.display_name for seat in table.seats.all()]
+        return scan_orc(frame, table.record, truth.seat(table_id, user), names)
     if 'id="board"' not in frame:
         return ["cards outside a board"] if "data-zone" in frame else []
     table = truth.table(table_id)
@@ -269,8 +271,11 @@ def _orc_moment(stamp: int) -> tuple[int, int, int]:
     return stamp // 10_000_000, stamp // 10_000 % 1000, stamp % 10_000
 
 
-def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
-    """Every problem with one De l'Orc frame (a whole board or a small update)."""
+def scan_orc(
+    frame: str, record: dict, viewer: int | None, names: list[str] | None = None
+) -> list[str]:
+    """Every problem with one De l'Orc frame (a whole board or a small update); `names`: the
+    players as the frame names them, seat by seat, when not as the record does."""
     from games.orc.engine.cards import PILES
     from games.orc.engine.views import hidden
     from history.replay import orc_position
@@ -294,7 +299,7 @@ def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
     if 'id="board"' not in frame:
         return problems
     state = orc_position(record, decisions)
-    problems += _orc_sends_shown(frame, state, viewer)
+    problems += _orc_sends_shown(frame, state, viewer, names)
     for zone in parser.zones:
         kind, seat = zone["data-zone"], zone.get("data-seat")
         if kind == "army" and hidden(state):
@@ -315,24 +320,25 @@ def scan_orc(frame: str, record: dict, viewer: int | None) -> list[str]:
     return problems
 
 
-def _orc_sends_shown(frame: str, state, viewer: int | None) -> list[str]:
+def _orc_sends_shown(frame: str, state, viewer: int | None, shown: list[str] | None) -> list[str]:
     """Between the commit and the reveal, which mercenaries another seat sent is secret: its
-    `send` in notation (a log line, a replay's last action) may not be in the frame, beyond
-    the same line written in earlier, revealed battles."""
+    `send` in notation (a log line, a replay's last action), with the players named as in
+    the record or as the frame shows them, may not be in the frame, beyond the same line
+    written in earlier, revealed battles."""
     from games.orc import engine
     from games.orc.engine.views import hidden
 
     if not hidden(state):
         return []
-    names = state.names
-    lines = [f"{names[a.seat]}: {engine.action_text(a, names)}" for _r, a in state.log]
     start = max(i for i, (_r, a) in enumerate(state.log) if a.verb == "people")
     problems = []
-    for i in range(start + 1, len(lines)):
-        seat = state.log[i][1].seat
-        if seat == viewer or not state.log[i][1].cards:
-            continue
-        line = lines[i]
-        if frame.count(f">{line}<") > lines[:start].count(line):
-            problems.append(f"{line!r} is shown before the reveal")
+    for names in {tuple(state.names), tuple(shown or state.names)}:
+        lines = [f"{names[a.seat]}: {engine.action_text(a, names)}" for _r, a in state.log]
+        for i in range(start + 1, len(lines)):
+            seat = state.log[i][1].seat
+            if seat == viewer or not state.log[i][1].cards:
+                continue
+            line = lines[i]
+            if frame.count(f">{line}<") > lines[:start].count(line):
+                problems.append(f"{line!r} is shown before the reveal")
     return problems

@@ -1,8 +1,12 @@
+import asyncio
 import re
+import threading
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import Client
 
 from ctg_site.asgi import application
@@ -11,6 +15,7 @@ from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.leaks import scan
+from tests.games.test_ai_seats import table_with_bots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -192,3 +197,62 @@ async def test_it_leaks_nothing_in_any_push_over_a_random_game(alice, bob, charl
     assert pushes > 100
     for communicator, _ in sockets:
         await communicator.disconnect()
+
+
+async def test_a_push_does_not_wait_for_the_thread_that_saves_moves(
+    redis_channel_layer, running_table, alice, charlie
+):
+    # A web process saves the moves posted to it on its one thread for synchronous code.
+    # A move saved elsewhere (by a worker) reaches this process's sockets while that thread
+    # is busy: their pushes must not queue behind it.
+    sockets = [await connect(user, running_table.pk) for user in (alice, charlie)]
+    for communicator in sockets:
+        await communicator.receive_from()
+    release = threading.Event()
+    busy = asyncio.ensure_future(sync_to_async(release.wait)())
+
+    def move_elsewhere() -> int:
+        try:
+            table = Table.objects.get(pk=running_table.pk)
+            state = table.state()
+            text = engine.action_text(state.legal_actions()[0], state.names)
+            actions.play(table.pk, state.decider, text, table.version)
+            return Table.objects.get(pk=table.pk).version
+        finally:
+            connections.close_all()
+
+    version = await asyncio.to_thread(move_elsewhere)
+    try:
+        frames = [await communicator.receive_from(timeout=10) for communicator in sockets]
+    finally:
+        release.set()
+        await busy
+    assert [version_of(html) for html in frames] == [version, version]
+    assert [viewer_of(html) for html in frames] == ["0", "public"]
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_an_ai_move_played_in_the_background_reaches_the_sockets_at_once(alice):
+    # Without a broker (the embedded default) AI moves are played in background threads, and
+    # the in-memory channel layer lives on the server's event loop: their pushes must wake it.
+    table = await database_sync_to_async(table_with_bots)(alice, ["greedy"], seats=2)
+    await database_sync_to_async(actions.start)(table.pk, alice)
+    communicator = await connect(alice, table.pk)
+    await communicator.receive_from()
+
+    def alice_passes_the_decision() -> int:
+        try:
+            while (state := Table.objects.get(pk=table.pk).state()).decider == 0:
+                text = engine.view(state, 0)["legal_texts"][0]
+                actions.play(table.pk, 0, text, Table.objects.get(pk=table.pk).version)
+            return Table.objects.get(pk=table.pk).version
+        finally:
+            connections.close_all()
+
+    passed = await asyncio.to_thread(alice_passes_the_decision)
+    # The pushes of her moves, then the bot's, each as soon as it is saved.
+    while version_of(html := await communicator.receive_from(timeout=3)) <= passed:
+        pass
+    assert viewer_of(html) == "0"
+    await communicator.disconnect()

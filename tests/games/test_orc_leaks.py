@@ -72,3 +72,27 @@ def test_the_scanner_catches_an_undealt_card_and_an_army_shown_before_the_reveal
 
     assert scan_orc(frame.format(stamp, honest), record, None) == []
     assert scan_orc(frame.format(stamp, early), record, None) != []
+
+
+def test_the_scanner_catches_a_send_before_the_reveal_with_the_players_named_as_shown():
+    from games.orc import engine
+    from games.orc.dealer import stamp
+    from games.orc.engine.views import hidden
+    from history.replay import action_lines, orc_position
+    from tests.games.leaks import scan_orc
+
+    record = engine.to_record(engine.random_game(4, seed=7, names=["ann", "Sergeant-2", "c", "d"]))
+    lines = [line for _r, line in action_lines(record)]
+    # Sergeant 2 has sent mercenaries, face down until the reveal.
+    count, state = next(
+        (k, state)
+        for k in range(1, len(lines) + 1)
+        if lines[k - 1].startswith("Sergeant-2: send ") and hidden(state := orc_position(record, k))
+    )
+    sent = lines[count - 1].partition(": ")[2]
+    shown = ["ann", "Sergent 2", "c", "d"]
+    board = '<div id="board" data-stamp="{}"><ol><li>{}</li></ol></div>'
+    for line in (f"Sergeant-2: {sent}", f"Sergent 2: {sent}"):
+        assert scan_orc(board.format(stamp(state), line), record, 0, shown) != [], line
+    honest = board.format(stamp(state), f"Sergent 2: {len(sent.split()) - 1} face down")
+    assert scan_orc(honest, record, 0, shown) == []

@@ -1,17 +1,17 @@
 """A person whose move waits in a game without a live clock is reminded by email, once."""
 
-import time
+from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
-from games import actions
+from games import actions, tasks
 from games.ctg import engine
 from games.models import Table
 from tests.games.conftest import open_table
-from tests.waiting import wait_for
 
 
 def started(alice, bob, **options):
@@ -36,20 +36,31 @@ def test_it_reminds_whoever_the_decision_passes_to(alice, bob, settings):
     settings.TURN_REMINDER_DELAY = 0
     table = started(alice, bob, clock=Table.CORRESPONDENCE, clock_seconds=86400)
 
-    assert wait_for(lambda: len(mail.outbox) == 1)
+    assert tasks.sweep_reminders() == 1
     message = mail.outbox[0]
     assert message.to == ["alice@example.com"]
     assert message.subject == "Call to Glory: your move against bob"
     assert settings.SITE_URL + table.get_absolute_url() in message.body
     assert settings.SITE_URL + reverse("settings") in message.body
 
-    # alice draws twice and discards: only when the decision passes is bob reminded.
+    # alice draws twice and discards; the decision has passed to bob, who is reminded once.
     while table.state().decider == 0:
         play_first_legal(table)
         table.refresh_from_db()
-    assert wait_for(lambda: len(mail.outbox) == 2)
-    time.sleep(0.5)
+    assert tasks.sweep_reminders() == 1
+    assert tasks.sweep_reminders() == 0
     assert [m.to for m in mail.outbox] == [["alice@example.com"], ["bob@example.com"]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_waits_the_reminder_delay(alice, bob, settings):
+    settings.TURN_REMINDER_DELAY = 300
+    table = started(alice, bob)
+
+    assert tasks.sweep_reminders() == 0
+    Table.objects.filter(pk=table.pk).update(updated=timezone.now() - timedelta(seconds=301))
+    assert tasks.sweep_reminders() == 1
+    assert mail.outbox[0].to == ["alice@example.com"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -58,9 +69,7 @@ def test_it_sends_no_reminder_under_a_live_clock(alice, bob, settings):
     started(alice, bob, clock=Table.LIVE, clock_seconds=3600)
     untimed = started(alice, bob)
 
-    # Had the live game asked for a reminder, it would have been sent first.
-    assert wait_for(lambda: len(mail.outbox) == 1)
-    time.sleep(0.5)
+    assert tasks.sweep_reminders() == 1
     assert len(mail.outbox) == 1
     assert untimed.get_absolute_url() in mail.outbox[0].body
 

@@ -1,7 +1,5 @@
 """A player opens the history, filters it, opens a game and steps through its replay."""
 
-import re
-
 import pytest
 from django.test import Client
 
@@ -54,25 +52,6 @@ def test_it_filters_opens_a_game_and_replays_it_with_the_keyboard(
     assert "The game is over." in page.inner_text("#board")
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f'#replay[data-step="{total - 1}"]')
-    context.close()
-
-
-def test_rematch_in_a_replay_opens_the_next_table(live_server_url, alice, bob, request):
-    table, _game = online_game([alice, bob], seed=34)
-    cookie = session_cookie(alice, live_server_url)
-    browser = request.getfixturevalue("browser")
-
-    context = browser.new_context()
-    context.add_cookies([cookie])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text))
-    page.goto(f"{live_server_url}/history/replay/{table.pk}/?seat=0")
-    page.click('#replay [data-action="rematch"]')
-    page.wait_for_url(re.compile(r"/t/\d+/$"))
-    assert page.url != f"{live_server_url}/t/{table.pk}/"
-    assert page.locator("h2", has_text="Seats").count() == 1
-    assert not [e for e in errors if "targetError" in e]
     context.close()
 
 

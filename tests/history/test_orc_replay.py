@@ -8,6 +8,7 @@ played nothing, watches its replay.
 import re
 
 import pytest
+from django.urls import reverse
 
 from games import actions
 from games.models import Table
@@ -165,6 +166,19 @@ def test_a_replay_offers_no_decision_and_no_card_to_put_down(client, table):
         assert "data-slap=" not in html and 'name="action"' not in html
 
 
+def test_a_seats_replay_of_a_finished_game_offers_no_rematch(client, table):
+    bob = table.seats.get(position=1).user
+    client.force_login(bob)
+    rematch = 'data-action="rematch"'
+    # The finished table and its result page are where bob asks for one.
+    assert rematch in client.get(table.get_absolute_url()).content.decode()
+    assert rematch in client.get(reverse("table_result", args=[table.pk])).content.decode()
+    total = total_steps(page(client, table, 0, 1))
+    for step in (0, total // 2, total):
+        html = page(client, table, step, 1)
+        assert 'data-viewer="1"' in html and rematch not in html
+
+
 def test_a_running_deal_is_replayed_no_further_than_its_last_slap(client, alice):
     bob, charlie, dave = people("bob", "charlie", "dave")
     table = orc_table(alice, [bob, charlie, dave])
@@ -176,6 +190,19 @@ def test_a_running_deal_is_replayed_no_further_than_its_last_slap(client, alice)
     assert total_steps(html) == 13
     # The clock has dealt 30 cards, but the record knows only the deal up to its last slap.
     assert sum(len(p) for p in piles(html).values()) == 13  # 12 army cards and the deserter
+
+
+def test_a_running_games_replay_shows_no_clock(client, alice):
+    bob, charlie, dave = people("bob", "charlie", "dave")
+    table = orc_table(alice, [bob, charlie, dave])
+    set_deal(table, 80.5)
+    actions.catch_up(table.pk)  # the deal is over: the placing step runs on its timer
+    table.refresh_from_db()
+    assert table.deadline is not None
+    client.force_login(bob)
+    assert "data-deadline" in client.get(table.get_absolute_url()).content.decode()
+    html = page(client, table, 10_000)
+    assert 'data-viewer="1"' in html and "data-deadline" not in html
 
 
 @pytest.mark.browser

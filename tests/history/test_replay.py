@@ -5,6 +5,7 @@ and anyone allowed to see a finished game may switch between the public view and
 """
 
 import pytest
+from django.urls import reverse
 
 from games import actions
 from games.ctg import engine
@@ -64,6 +65,56 @@ def test_it_lets_anyone_switch_views_of_a_finished_public_game(client, alice, bo
             expected = "public" if viewer is None else str(viewer)
             assert f'data-viewer="{expected}"' in html
             assert scan(html, replay.position(table.record, step), viewer) == []
+
+
+REMATCH = 'data-action="rematch"'
+
+
+def test_a_seats_replay_of_a_finished_game_offers_no_rematch(client, alice, bob):
+    table, _game = online_game([alice, bob], seed=10)
+    client.force_login(alice)
+    # The finished table and its result page are where alice asks for one.
+    assert REMATCH in client.get(table.get_absolute_url()).content.decode()
+    assert REMATCH in client.get(reverse("table_result", args=[table.pk])).content.decode()
+    total = len(replay.action_lines(table.record))
+    for step in (0, total):
+        for seat in ("0", "1"):
+            response = client.get(f"/history/replay/{table.pk}/?step={step}&seat={seat}")
+            assert f'data-viewer="{seat}"' in response.content.decode()
+            assert REMATCH not in response.content.decode()
+
+
+def test_a_replay_of_a_running_game_offers_no_way_to_leave_it(client, running, alice):
+    client.force_login(alice)
+    assert 'class="leave-game"' in client.get(running.get_absolute_url()).content.decode()
+    html = client.get(f"/history/replay/{running.pk}/").content.decode()
+    assert 'data-viewer="0"' in html and 'class="leave-game"' not in html
+
+
+CONTINUE = 'data-action="continue"'
+
+
+def test_a_replay_of_a_game_paused_between_rounds_shows_no_pause(client, alice, bob, settings):
+    from tests.games.test_round_end import play_until_a_round_ends
+
+    settings.ROUND_PAUSE_SECONDS = 60
+    table = open_table(alice, rounds=4)
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table = play_until_a_round_ends(table)
+    assert table.pause_until is not None
+    client.force_login(alice)
+    # The live table waits for alice to continue, the next round's clock running.
+    live = client.get(table.get_absolute_url()).content.decode()
+    assert CONTINUE in live and 'id="round-pause"' in live and "The next round begins in" in live
+    # Its replay shows the round's end as history, before the step that ended it and at it.
+    total = len(replay.action_lines(table.record))
+    for step in (total - 1, total):
+        html = client.get(f"/history/replay/{table.pk}/?step={step}").content.decode()
+        assert 'data-viewer="0"' in html and CONTINUE not in html
+        assert 'id="round-pause"' not in html and "The next round begins in" not in html
+        assert "data-deadline" not in html and f"/play/t/{table.pk}/continue/" not in html
+    assert "Round 1 is over." in html  # the log of the step that ended it
 
 
 def test_it_hides_a_club_games_replay_from_outsiders(client, alice, bob, charlie, club):
