@@ -15,7 +15,7 @@ from django.conf import settings  # noqa: E402
 
 from ctg_site.background import collect_less, serving_on, start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
-from games.orc.dealer import ensure_watching  # noqa: E402
+from games import registry  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
@@ -48,8 +48,10 @@ async def application(scope, receive, send):
 
 # The periodic sweeps (lost clock checks, AI moves, rating jobs), when no beat runs them.
 start_sweeps()
-# Real-time deals (De l'Orc) whose pushing process died are taken up by any that lives.
+# What the games keep running: real-time deals (De l'Orc) whose pushing process died are taken
+# up by any that lives.
 if settings.BACKGROUND_SWEEPS:
-    ensure_watching()
+    for game in registry.all_games().values():
+        game.watch()
 
 collect_less()

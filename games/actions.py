@@ -27,8 +27,6 @@ from games.registry import MoveRefused
 from games.rendering import push_boards
 from games.signals import game_finished
 
-# The levels and stand-in of Call to Glory, for callers that name them; a table asks its game.
-
 
 class Refused(Exception):
     """A request the table cannot take; `status` is the HTTP status to answer with."""
@@ -160,12 +158,19 @@ def _set_left(seat: Seat, forfeited: bool = False) -> None:
 
 
 @transaction.atomic
-def create_table(host, *, club=None, game: str = "ctg", options=None, **settings) -> Table:
-    """Open a table of a registered game; ``options`` are the game's own
-    (Game.clean_options: ValueError for options it does not take), ``settings`` the
-    site's (seats, visibility, clock ...)."""
-    options = registry.get(game).clean_options(options or {})
-    table = Table.objects.create(host=host, club=club, game=game, options=options, **settings)
+def create_table(host, *, club=None, game: str = "", options=None, **settings) -> Table:
+    """Open a table of a registered game (the site's first by default); ``options`` are the
+    game's own (Game.clean_options: ValueError for options it does not take), ``settings``
+    the site's (seats, visibility, clock ...). The game's rules for both are checked here,
+    not by the database: its constraints hold for every game."""
+    plugin = registry.get(game) if game else registry.first()
+    options = plugin.clean_options(options or {})
+    seats = settings.get("seats_count", Table._meta.get_field("seats_count").default)
+    if seats not in plugin.seats:
+        raise ValueError(
+            f"{plugin.name} seats {plugin.seats.start} to {plugin.seats.stop - 1} players"
+        )
+    table = Table.objects.create(host=host, club=club, game=plugin.key, options=options, **settings)
     Seat.objects.create(table=table, position=0, user=host, name=host.username)
     _after_commit(table)
     return table
@@ -644,6 +649,7 @@ def remind(table_id: int, version: int) -> bool:
         others = [s.name for s in table.seats.all() if s.pk != seat.pk]
         context = {
             "user": user,
+            "game": table.plugin.name,
             "others": others,
             "url": settings.SITE_URL + table.get_absolute_url(),
             "settings_url": settings.SITE_URL + reverse("settings"),

@@ -17,10 +17,10 @@ from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games import registry
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
 from games.models import Table
-from games.orc.board import render_update
 from games.rendering import board_key, cached_board, render_board
 
 # Renders under way in this process, so sockets sharing a view wait for one render, and the
@@ -112,13 +112,15 @@ class TableConsumer(_Consumer):
                 return
         await self.send(text_data=html)
 
-    async def table_deal(self, event):
-        # A card dealt or a slap in De l'Orc's deal: public knowledge, a small update.
+    async def table_update(self, event):
+        # A small push of the game's own (a card dealt or a slap in De l'Orc's deal): public
+        # knowledge, drawn by the game.
         if not (event["public"] or await self._may_watch()):
             await self.close(code=4403)
             return
         viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
-        await self.send(text_data=render_update(event, viewer, self.language))
+        game = registry.get(event["game"])
+        await self.send(text_data=game.render_update(event, viewer, self.language))
 
     async def table_chat(self, event):
         if event["public"] or await self._may_watch():

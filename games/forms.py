@@ -33,9 +33,9 @@ class TableForm(forms.Form):
     )
     rated = forms.BooleanField(label=_("Rated"), required=False)
 
-    def __init__(self, *args, user, game: str = "ctg", **kwargs):
+    def __init__(self, *args, user, game: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = registry.get(game)
+        self.game = registry.get(game) if game else registry.first()
         club = cast(forms.ModelChoiceField, self.fields["club"])
         club.queryset = user.clubs.all()
         seats = cast(forms.TypedChoiceField, self.fields["seats_count"])

@@ -1,4 +1,3 @@
-import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -11,8 +10,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import new_invite_token
-from games.ctg import engine
-from games.ctg.engine.cards import DEFAULT_TASKS, VALUES, full_deck
+
+# The Imperial Tasks cards (TaskCards) are Call to Glory's, kept in this app's tables.
+from games.ctg.engine.cards import DEFAULT_TASKS, VALUES
 from games.registry import Game
 from games.registry import get as get_game
 
@@ -143,19 +143,13 @@ class Table(models.Model):
     class Meta:
         ordering = ["-created"]
         constraints = [
+            # Seats of any hosted game. A game's own seats and options (Game.seats,
+            # Game.clean_options) are checked where tables are opened (actions.create_table):
+            # a check constraint cannot ask a game, and one per game would put every game's
+            # rules into this shared table.
             models.CheckConstraint(
                 condition=models.Q(seats_count__gte=1, seats_count__lte=8),
                 name="table_seats_in_range",
-            ),
-            models.CheckConstraint(
-                condition=~models.Q(game="ctg") | models.Q(seats_count__gte=2, seats_count__lte=4),
-                name="table_2_to_4_seats",
-            ),
-            models.CheckConstraint(
-                condition=~models.Q(game="ctg")
-                | models.Q(options__imperial_tasks=True, options__rounds=3)
-                | models.Q(options__imperial_tasks=False, options__rounds__in=[1, 4]),
-                name="table_rounds_fit_variants",
             ),
             models.CheckConstraint(
                 condition=~models.Q(visibility=TableVisibility.CLUB) | models.Q(club__isnull=False),
@@ -200,14 +194,8 @@ class Table(models.Model):
         """The game's options as lists show them."""
         return self.plugin.option_labels(self.options)
 
-    def deck(self, round_index: int) -> list[int]:
-        """The shuffled deck of a round, as values; follows from the table's secret seed."""
-        deck = full_deck()
-        random.Random(f"{self.seed}:{round_index}").shuffle(deck)
-        return [VALUES[t] for t in deck]
-
     def state(self):
-        """The position, rebuilt from the record (decks of later rounds from the seed).
+        """The position, rebuilt from the record by its game (Game.load).
 
         Rebuilds are cached per process by (table, version); callers get their own clone,
         brought to the present (`Game.catch_up`).
@@ -255,12 +243,6 @@ class Table(models.Model):
         """An AI player, or one standing in for a person who left, is to decide."""
         seat = self.decider_seat()
         return seat is not None and (seat.is_ai or seat.left) and self.pause_until is None
-
-    def supply_decks(self, state: engine.State) -> engine.State:
-        """Deal the next round's deck when the game waits for one."""
-        while state.decider is None and not state.game_over:
-            state.add_deck(self.deck(state.rnd))
-        return state
 
 
 class Seat(models.Model):

@@ -62,6 +62,23 @@ class PadSheet:
     rounds: list[dict[str, Any]] = field(default_factory=list)  # per round, for the pad page
 
 
+@dataclass(frozen=True)
+class PlayedFilter:
+    """A choice history and the API offer to narrow a game's played games by what they were
+    played with; `name` is its query parameter.
+
+    Each choice is (value, label, match): `match` names what a played game of the game shows
+    when it matches, by its round count ("rounds") and its kept options
+    (Game.played_options) by name; an option matched as False also matches a game that
+    does not name it.
+    """
+
+    name: str
+    label: str | Promise
+    choices: tuple[tuple[str, str | Promise, Mapping[str, Any]], ...]
+    description: str = ""  # the API's, in English; mark it with gettext_noop
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -101,9 +118,15 @@ class Game:
     page_template: str = "games/table.html"  # the table page around it
     summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
     stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
+    legend_template: str = ""  # the game's pieces, shown below the form that opens a table
     # Round counts a score pad may hold; a table's options name its count "rounds".
     rounds: tuple[int, ...] = ()
+    variant_names: tuple[str, ...] = ()  # every name `variants` may give
+    record_format: str = ""  # the "format" its records name, e.g. "ctg-record/1"
+    record_spec: str = ""  # where that format is described, e.g. "RULES.md §10"
     online = True  # whether tables can be opened for it
+    # Whether its tables can be stepped through in history's replay, which reads its records.
+    replays = False
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
     # game (`PlayedGame.options`); the shared models hold no column of any one game.
@@ -139,6 +162,11 @@ class Game:
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         """The variants named in records and the API, from a table's or a played game's
         options."""
+        return []
+
+    def played_filters(self) -> list[PlayedFilter]:
+        """How history and the API filter the game's played games by their options; shown
+        when the game is chosen, or when no game is."""
         return []
 
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
@@ -203,6 +231,16 @@ class Game:
         small push for the table's group to send instead of the whole board."""
         return None
 
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        """A small push of the game's own (from `set_going`, or from what it set going; its
+        "type" is "table.update" and its "game" the game's key) as `viewer`'s socket shows
+        it, in `language`. Only a game that sends such pushes has it."""
+        raise NotImplementedError
+
+    def watch(self) -> None:
+        """Start what the game keeps running beside each web and worker process (De l'Orc: a
+        watcher of deals nobody pushes any longer); nothing by default."""
+
     def timeout_moves(self, table: Any, state: Any) -> list[tuple[int, str]]:
         """What the site plays when time runs out where no single seat decides."""
         return []
@@ -247,6 +285,20 @@ class Game:
         own text by default."""
         return text
 
+    def replay_present(self, table: Any, state: Any) -> Any:
+        """The last step of a running game's replay (its own players watch it): the record's
+        position brought to what the table shows without anyone deciding; the record's
+        position by default."""
+        return state
+
+    def pile_page(
+        self, table: Any, state: Any, viewer: int | None, pile: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The page listing the cards of one of the table's piles as `viewer` may see them
+        (the board links to it): its template and context (with the table), or None for a
+        pile the game does not have, which answers 404. None by default."""
+        return None
+
     def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
         """Each finished round as the result page tells it (`names`: the players as the page
         shows them); none by default."""
@@ -281,6 +333,8 @@ class Game:
     # "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
     pad_template: str = "leagues/_round_fields.html"
     pad_entries = False
+    # The most one player can score in a round, for a pad of round scores; None: no limit.
+    pad_score_max: int | None = None
 
     def pad_form(
         self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
@@ -295,11 +349,35 @@ class Game:
         raise PadRefused naming the round and the reason."""
         raise NotImplementedError
 
+    # The game's own account of a played game's rounds on its history page (a partial, given
+    # `result`: what `played_rounds` makes of it, and the played `game`).
+    played_template: str = ""
+
+    def played_rounds(self, result: dict[str, Any] | None, shown: Mapping[str, str]) -> Any:
+        """What `played_template` shows of a played game's account of its rounds (as
+        history.queries.game_result gives it; `shown`: the players' names as the page shows
+        them, by their names in it); None shows nothing, as by default."""
+        return None
+
+    # A chart on a player's profile, counted over their finished online games' records
+    # (`tally`); its heading, or none for no chart.
+    tally_title: str | Promise = ""
+
+    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        """What the player `name` did in one finished game's record, counted by label for the
+        chart: Call to Glory counts the cards laid per character."""
+        return {}
+
     def pad_problems(
-        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
-    ) -> list[Any]:
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
         """What cannot be right about one entered round (scores without bonuses, and the
-        bonuses kept apart, if the game has them); none by default."""
+        bonuses kept apart, if the game has them), in the reader's language, naming the round,
+        the players (`names`, in seat order) and the reason; none by default."""
         return []
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
@@ -328,6 +406,12 @@ def all_games() -> dict[str, Game]:
 
 def get(key: str) -> Game:
     return all_games()[key]
+
+
+def first() -> Game:
+    """The site's own game, named first in settings.GAMES: forms start with it, rating
+    pages show it unless asked for another, and lists name the others beside it."""
+    return next(iter(all_games().values()))
 
 
 def choices() -> list[tuple[str, str]]:

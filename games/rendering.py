@@ -42,10 +42,9 @@ PLACES = {
 }
 
 
-def standing(result: dict, viewer: int | None, players: list[str], names: list[str]) -> str:
-    """The result in one line: "You won", "You placed 2nd of 4", or who won. `players`: the
-    names the result is kept under; `names`: the same players as the page shows them."""
-    places = [result["placings"][player] for player in players]
+def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
+    """The result in one line: "You won", "You placed 2nd of 4", or who won. `places` and
+    `names` (as the page shows them) seat by seat."""
     winners = [name for name, place in zip(names, places, strict=True) if place == 1]
     if viewer is not None:
         place = places[viewer]

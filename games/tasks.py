@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from ctg_site.background import enqueue, once_in
-from games import actions
+from games import actions, registry
 from games.models import Table
 
 # An AI decision takes up to two seconds (its soft time limit is 8, on a busy worker): a table
@@ -114,8 +114,8 @@ def orc_ai_slap(
 
 
 @worker_ready.connect
-def _watch_deals(**kwargs) -> None:
-    """Every worker watches for deals nobody pushes (a process holding one died)."""
-    from games.orc import dealer
-
-    dealer.ensure_watching()
+def _watch(**kwargs) -> None:
+    """Every worker runs what the games keep running (De l'Orc: it watches for deals nobody
+    pushes, when a process holding one died)."""
+    for game in registry.all_games().values():
+        game.watch()

@@ -39,7 +39,7 @@ def lobby(request):
 @login_required
 def table_create(request):
     games = {key: game for key, game in registry.all_games().items() if game.online}
-    game = request.POST.get("game") or request.GET.get("game") or "ctg"
+    game = request.POST.get("game") or request.GET.get("game") or next(iter(games))
     if game not in games:
         raise Http404(_("There is no such game to play here."))
     form = TableForm(request.POST or None, user=request.user, game=game)
@@ -214,15 +214,13 @@ def table_invite(request, token: str):
 
 
 def discard_pile(request, table_id: int, pile: str):
+    """One of the table's piles, card by card, as its game shows it (Game.pile_page)."""
     table, viewer = get_table_for_viewer(request, table_id)
-    if pile not in ("X1", "X2") or table.record is None:
+    page = table.record is not None and table.plugin.pile_page(table, table.state(), viewer, pile)
+    if not page:
         raise Http404(_("There is no such pile."))
-    context = table.plugin.board_context(table, table.state(), viewer)
-    return render(
-        request,
-        "games/discard_pile.html",
-        {"table": table, "pile": pile, "cards": context["discard_piles"][pile][::-1]},
-    )
+    template, context = page
+    return render(request, template, {"table": table, **context})
 
 
 def rules(request, game: str):
@@ -240,32 +238,29 @@ def result(request, table_id: int):
     if table.result is None:
         raise Http404(_("This game has no result yet."))
     state = table.state()
-    players = list(state.names)
-    # The result's names as the engine keeps them (seat by seat); the seats' names in the
-    # viewer's language.
+    # The game's result, seat by seat; the seats' names in the viewer's language.
+    outcome = table.plugin.result(table, state)
     seats = sorted(table.seats.all(), key=lambda seat: seat.position)
-    shown = {name: seat.display_name for name, seat in zip(players, seats, strict=True)}
-    names = [shown.get(name, name) for name in players]
-    rows = sorted(
-        (
-            {
-                "name": name,
-                "shown": shown.get(name, name),
-                "place": place,
-                "total": table.result["totals"][name],
-                "rounds": [r["scores"][name] for r in table.result["rounds"]],
-                "forfeited": name in table.result.get("forfeited", []),
-                "mine": viewer is not None and players[viewer] == name,
-            }
-            for name, place in table.result["placings"].items()
-        ),
-        key=lambda row: (row["place"], -row["total"]),
-    )
+    names = [seat.display_name for seat in seats]
+    order = sorted(range(len(seats)), key=lambda i: (outcome.placings[i], -outcome.scores[i]))
+    rows = [
+        {
+            "name": seats[i].name,
+            "shown": names[i],
+            "place": outcome.placings[i],
+            "total": outcome.scores[i],
+            "rounds": outcome.round_scores[i],
+            "forfeited": seats[i].forfeited,
+            "mine": viewer == i,
+        }
+        for i in order
+    ]
     context = {
         "table": table,
         "rows": rows,
+        "rounds": range(1, len(outcome.round_scores[0]) + 1),
         "viewer": viewer,
-        "headline": rendering.standing(table.result, viewer, players, names),
+        "headline": rendering.standing(outcome.placings, viewer, names),
         "summaries": table.plugin.round_summaries(state, names),
     }
     return render(request, "games/result.html", context)

@@ -101,6 +101,19 @@ class Param:
     name: str
     schema: dict
     description: str = ""
+    # What the description names (a %(name)s in it), for descriptions that follow the games:
+    # a number, or words to join with "or".
+    values: tuple[tuple[str, int | tuple[str, ...]], ...] = ()
+
+    def described(self, translate=str) -> str:
+        """The description, in words of `translate` (a gettext), its values filled in."""
+        text = translate(self.description)
+        if not self.values:
+            return text
+        return text % {
+            name: _either(value, translate) if isinstance(value, tuple) else value
+            for name, value in self.values
+        }
 
     def parse(self, raw: str):
         kind = self.schema["type"]
@@ -136,8 +149,18 @@ class Param:
     def openapi(self) -> dict:
         parameter = {"name": self.name, "in": "query", "schema": self.schema}
         if self.description:
-            parameter["description"] = self.description
+            parameter["description"] = self.described()
         return parameter
+
+
+EITHER = gettext_noop("%(list)s or %(last)s")
+
+
+def _either(words: tuple[str, ...], translate) -> str:
+    """ "a, b or c", in words of `translate`."""
+    if len(words) < 2:
+        return "".join(words)
+    return translate(EITHER) % {"list": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def _integer(minimum: int = 1, maximum: int = MAX_ID) -> dict:
@@ -154,34 +177,66 @@ def _one_of(*values: str) -> dict:
 
 USERNAME: int = User._meta.get_field("username").max_length or 150
 SLUG: int = Club._meta.get_field("slug").max_length or 50
-FILTERS = [
-    Param("game", _text(16), gettext_noop("the game's key: ctg or orc")),
-    Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
-    Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
-    Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
-    Param("league", _integer(), gettext_noop("league id")),
-    Param("tournament", _integer(), gettext_noop("tournament id")),
-    Param("date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")),
-    Param("date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")),
-    Param("players", _integer(2, 7), gettext_noop("number of players, 2 to 7")),
-    Param(
-        "mode",
-        _one_of("standard", "quick", "imperial"),
-        gettext_noop("standard, quick or imperial"),
-    ),
-    Param("ninja", _one_of("yes", "no"), gettext_noop("yes or no")),
-    Param("where", _one_of("online", "physical"), gettext_noop("online or physical")),
-    Param("rated", _one_of("yes", "no"), gettext_noop("yes or no")),
-    Param("result", _one_of("won", "lost"), gettext_noop("won or lost, for the chosen player")),
-]
+
+
+def filters() -> list[Param]:
+    """The parameters of the games list; the games' own (Game.played_filters) come after the
+    number of players."""
+    games = registry.all_games().values()
+    low, high = min(g.seats.start for g in games), max(g.seats.stop - 1 for g in games)
+    games_own = [
+        Param(
+            name,
+            _one_of(*dict.fromkeys(value for _key, f in found for value, _l, _m in f.choices)),
+            found[0][1].description,
+        )
+        for name, found in queries.game_filters().items()
+    ]
+    return [
+        Param(
+            "game",
+            _text(16),
+            gettext_noop("the game's key: %(keys)s"),
+            (("keys", tuple(g.key for g in games)),),
+        ),
+        Param("player", _text(USERNAME), gettext_noop("username of a player in the game")),
+        Param("opponent", _text(USERNAME), gettext_noop("username of another player in the game")),
+        Param("club", _text(SLUG), gettext_noop("club slug (members only)")),
+        Param("league", _integer(), gettext_noop("league id")),
+        Param("tournament", _integer(), gettext_noop("tournament id")),
+        Param(
+            "date_from", {"type": "string", "format": "date"}, gettext_noop("first day, YYYY-MM-DD")
+        ),
+        Param(
+            "date_to", {"type": "string", "format": "date"}, gettext_noop("last day, YYYY-MM-DD")
+        ),
+        Param(
+            "players",
+            _integer(low, high),
+            gettext_noop("number of players, %(low)s to %(high)s"),
+            (("low", low), ("high", high)),
+        ),
+        *games_own,
+        Param("where", _one_of("online", "physical"), gettext_noop("online or physical")),
+        Param("rated", _one_of("yes", "no"), gettext_noop("yes or no")),
+        Param("result", _one_of("won", "lost"), gettext_noop("won or lost, for the chosen player")),
+    ]
+
+
 PAGING = [
     Param("page", _integer(), "page number; one past the last gives the last page"),
     Param("page_size", _integer(1, MAX_PAGE_SIZE), f"items per page (default {DEFAULT_PAGE_SIZE})"),
 ]
-RATING_FILTERS = [
-    Param("game", _text(16), "the game's key, e.g. ctg (the default): ratings are per game"),
-    Param("username", _text(USERNAME), "one player's rating"),
-]
+
+
+def rating_filters() -> list[Param]:
+    first = registry.first().key
+    return [
+        Param(
+            "game", _text(16), f"the game's key, e.g. {first} (the default): ratings are per game"
+        ),
+        Param("username", _text(USERNAME), "one player's rating"),
+    ]
 
 
 def _query(request: HttpRequest, params: list[Param]) -> dict:
@@ -271,7 +326,7 @@ def _visible_game(games, game_id: int) -> PlayedGame:
 
 @api_view
 def games(request: HttpRequest) -> JsonResponse:
-    query = _query(request, FILTERS + PAGING)
+    query = _query(request, filters() + PAGING)
     items = queries.filter_games(queries.visible_games(request.user), query)
     return _paginate(request, queries.with_rows(items), _game_json, query)
 
@@ -367,8 +422,8 @@ def _rating_json(request: HttpRequest, rating: PlayerRating) -> dict:
 
 @api_view
 def ratings(request: HttpRequest) -> JsonResponse:
-    query = _query(request, RATING_FILTERS + PAGING)
-    game = query.get("game") or next(iter(registry.all_games()))
+    query = _query(request, rating_filters() + PAGING)
+    game = query.get("game") or registry.first().key
     items = PlayerRating.objects.filter(game=game, games__gt=0).select_related("user")
     items = items.order_by("-display", "user_id")
     if query.get("username"):
@@ -411,8 +466,21 @@ def _page_of(name: str) -> dict:
     )
 
 
+def _either_english(words: list[str]) -> str:
+    return _either(tuple(words), str)
+
+
 def _components() -> dict:
     number = {"type": "number"}
+    games = list(registry.all_games().values())
+    most = max(game.seats.stop - 1 for game in games)
+    rounds = [
+        f"{game.name}: {_either_english([str(n) for n in game.rounds]) or 'as many as it took'}"
+        for game in games
+    ]
+    with_records = [game for game in games if game.record_format]
+    formats = [f"{game.record_format} ({game.record_spec})" for game in with_records]
+    accounts = [f"{game.name} ({game.record_spec})" for game in games if game.pad_entries]
     return {
         "Game": _object(
             {
@@ -426,11 +494,14 @@ def _components() -> dict:
                 "rounds": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "Call to Glory: 1, 3 or 4; De l'Orc: as many as it took",
+                    "description": "; ".join(rounds),
                 },
                 "variants": {
                     "type": "array",
-                    "items": {"type": "string", "enum": ["imperial-tasks", "ninja"]},
+                    "items": {
+                        "type": "string",
+                        "enum": [name for game in games for name in game.variant_names],
+                    },
                 },
                 "club": _nullable({"type": "string"}),
                 "league": _nullable(
@@ -441,17 +512,17 @@ def _components() -> dict:
                 "result": _nullable(
                     {
                         "type": "object",
-                        "description": "De l'Orc: the result in the shape of ORC-RULES.md §8 "
-                        "(per round the wizard, champion, battles and scores; totals; placings)",
+                        "description": "for a game whose score pad keeps round entries, its "
+                        f"own account of the rounds, totals and placings: {', '.join(accounts)}",
                     }
                 ),
                 "players": {
                     "type": "array",
-                    "minItems": 2,
-                    "maxItems": 7,
+                    "minItems": min(game.seats.start for game in games),
+                    "maxItems": most,
                     "items": _object(
                         {
-                            "seat": {"type": "integer", "minimum": 0, "maximum": 6},
+                            "seat": {"type": "integer", "minimum": 0, "maximum": most - 1},
                             "name": {"type": "string"},
                             "username": _nullable({"type": "string"}),
                             "place": _nullable({"type": "integer", "minimum": 1}),
@@ -464,10 +535,9 @@ def _components() -> dict:
         "GamePage": _page_of("Game"),
         "Record": {
             "type": "object",
-            "description": "a ctg-record/1 record (RULES.md §10) or an orc-record/1 record "
-            "(ORC-RULES.md §8)",
+            "description": f"a record in its game's format: {_either_english(formats)}",
             "properties": {
-                "format": {"type": "string", "enum": ["ctg-record/1", "orc-record/1"]},
+                "format": {"type": "string", "enum": [g.record_format for g in with_records]},
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object"},
                 "rounds": {"type": "array", "items": {"type": "object"}},
@@ -583,14 +653,14 @@ def schema() -> dict:
                 gettext_noop("Finished games, newest first"),
                 "GamePage",
                 "a page of games with next/previous links",
-                [p.openapi() for p in FILTERS] + paging,
+                [p.openapi() for p in filters()] + paging,
                 query=True,
             ),
             "/api/v1/games/{id}/": read(gettext_noop("One game"), "Game", "a game", item("id")),
             "/api/v1/games/{id}/record/": read(
                 gettext_noop("The record of a finished online game or an imported one"),
                 "Record",
-                "a record (RULES.md §10, ORC-RULES.md §8)",
+                "a record in its game's format",
                 item("id"),
             ),
             "/api/v1/leagues/{id}/table/": read(
@@ -609,7 +679,7 @@ def schema() -> dict:
                 gettext_noop("Player ratings, best first"),
                 "RatingPage",
                 "a page of ratings",
-                [p.openapi() for p in RATING_FILTERS] + paging,
+                [p.openapi() for p in rating_filters()] + paging,
                 query=True,
             ),
         },
@@ -624,5 +694,5 @@ def openapi(request: HttpRequest) -> JsonResponse:
 def docs(request: HttpRequest):
     """The schema in words of the visitor's language (the schema itself stays in English)."""
     paths = [(path, _(ops["get"]["summary"])) for path, ops in schema()["paths"].items()]
-    filters = [(p.name, p.schema["type"], _(p.description)) for p in FILTERS]
-    return render(request, "history/api.html", {"paths": paths, "filters": filters})
+    described = [(p.name, p.schema["type"], p.described(_)) for p in filters()]
+    return render(request, "history/api.html", {"paths": paths, "filters": described})

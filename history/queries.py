@@ -6,14 +6,19 @@ the people who played in it. Everything else answers as if it did not exist.
 
 from __future__ import annotations
 
+import operator
+from functools import reduce
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club, Membership
 from games import registry
+from games.registry import PlayedFilter
 from leagues.models import League, PlayedGame, PlayedSeat
 from tournaments.models import Tournament
 
@@ -61,23 +66,9 @@ class HistoryFilter(forms.Form):
     date_to = forms.DateField(
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    players = forms.TypedChoiceField(
-        label=_("Number of players"),
-        required=False,
-        coerce=int,
-        choices=[("", _("any")), *((n, str(n)) for n in range(2, 8))],
-    )
-    mode = forms.ChoiceField(
-        label=_("Mode"),
-        required=False,
-        choices=[
-            ("", _("any")),
-            ("standard", _("standard (4 rounds)")),
-            ("quick", _("quick (1 round)")),
-            ("imperial", _("Imperial Tasks")),
-        ],
-    )
-    ninja = forms.ChoiceField(label=_("Power of the Ninja"), required=False, choices=YES_NO)
+    players = forms.TypedChoiceField(label=_("Number of players"), required=False, coerce=int)
+    # Here come the games' own filters (game_filters).
+    game_filters_after = "players"
     where = forms.ChoiceField(
         label=_("Played"),
         required=False,
@@ -103,6 +94,20 @@ class HistoryFilter(forms.Form):
         else:
             # With one game there is nothing to choose.
             del self.fields["game"]
+        low = min(game.seats.start for game in games.values())
+        high = max(game.seats.stop for game in games.values())
+        self.fields["players"].choices = [("", _("any")), *((n, str(n)) for n in range(low, high))]
+        if "game" in self.fields:
+            # Another game's filters come with another game chosen (templates/history/list.html).
+            self.fields["game"].widget.attrs |= {
+                "hx-get": reverse("history"),
+                "hx-include": "closest form",
+                "hx-trigger": "change consume",
+            }
+        chosen = data.get("game") if data.get("game") in games else None
+        found = game_filters(chosen)
+        self.game_filter_names = list(found)
+        self._add_game_filters(found)
         clubs = Club.objects.filter(memberships__user_id=user.pk) if user.is_authenticated else []
         self.fields["club"].choices = [("", _("any"))] + [(c.slug, c.name) for c in clubs]
         leagues = (
@@ -122,10 +127,49 @@ class HistoryFilter(forms.Form):
             (t.pk, f"{t.club.name}: {t.name}") for t in tournaments
         ]
 
+    def _add_game_filters(self, found: dict[str, list[tuple[str, PlayedFilter]]]):
+        fields = {}
+        for name, field in self.fields.items():
+            fields[name] = field
+            if name != self.game_filters_after:
+                continue
+            for filter_name, filters in found.items():
+                choices = {value: label for _key, f in filters for value, label, _m in f.choices}
+                fields[filter_name] = forms.ChoiceField(
+                    label=str(filters[0][1].label),  # the form is made per request
+                    required=False,
+                    choices=[("", _("any")), *choices.items()],
+                )
+        self.fields = fields
+
     def filter(self, games):
         """Apply the valid filters; an invalid field is dropped rather than failing the page."""
         self.is_valid()
         return filter_games(games, self.cleaned_data)
+
+
+def game_filters(chosen: str | None = None) -> dict[str, list[tuple[str, PlayedFilter]]]:
+    """The games' own filters (Game.played_filters) by query parameter, each with the key of
+    every game that has it: the chosen game's, or every game's when none is chosen."""
+    found: dict[str, list[tuple[str, PlayedFilter]]] = {}
+    for key, game in registry.all_games().items():
+        if chosen in (None, key):
+            for played in game.played_filters():
+                found.setdefault(played.name, []).append((key, played))
+    return found
+
+
+def _played_with(key: str, match) -> Q:
+    """A played game of game `key` that shows `match` (PlayedFilter)."""
+    condition = Q(game=key)
+    for name, value in match.items():
+        if name == "rounds":
+            condition &= Q(rounds=value)
+        elif value is False:
+            condition &= Q(**{f"options__{name}": False}) | ~Q(options__has_key=name)
+        else:
+            condition &= Q(**{f"options__{name}": value})
+    return condition
 
 
 def filter_games(games, values: dict):
@@ -133,6 +177,17 @@ def filter_games(games, values: dict):
     data = {k: v for k, v in values.items() if v not in ("", None)}
     if data.get("game"):
         games = games.filter(game=data["game"])
+    # A game's filter names that game: mode=quick is a quick Call to Glory game, whatever
+    # the game chosen.
+    for name, filters in game_filters().items():
+        if name in data:
+            matching = [
+                _played_with(key, match)
+                for key, played in filters
+                for value, _label, match in played.choices
+                if value == data[name]
+            ]
+            games = games.filter(reduce(operator.or_, matching, Q(pk__in=[])))
     player = data.get("player")
     if player:
         player_seats = PlayedSeat.objects.filter(user__username__iexact=player)
@@ -162,17 +217,6 @@ def filter_games(games, values: dict):
         games = games.filter(
             pk__in=PlayedSeat.objects.filter(seat=data["players"] - 1).values("game_id")
         ).exclude(pk__in=PlayedSeat.objects.filter(seat=data["players"]).values("game_id"))
-    mode = data.get("mode")
-    if mode == "standard":
-        games = games.filter(rounds=4)
-    elif mode == "quick":
-        games = games.filter(rounds=1)
-    elif mode == "imperial":
-        games = games.filter(options__imperial_tasks=True)
-    if data.get("ninja") == "yes":
-        games = games.filter(options__ninja=True)
-    elif data.get("ninja") == "no":
-        games = games.filter(Q(options__ninja=False) | ~Q(options__has_key="ninja"))
     if data.get("where") == "online":
         games = games.filter(source=PlayedGame.ONLINE)
     elif data.get("where") == "physical":
@@ -183,10 +227,10 @@ def filter_games(games, values: dict):
 
 
 def game_result(game: PlayedGame) -> dict | None:
-    """The game's own account of its rounds, for games that keep round entries (De l'Orc):
-    the §8 result shape of ORC-RULES.md, keyed by the players' names. An imported record's
-    is the engine's (with each battle's people and strengths); a score pad's, and an online
-    game's, has per round the wizard, champion, battles' winners and points, and the
+    """The game's own account of its rounds, for games that keep round entries
+    (Game.pad_entries; De l'Orc's in the §8 result shape of ORC-RULES.md), keyed by the
+    players' names. An imported record's is the engine's; a score pad's, and an online
+    game's, has per round what the game reads of its entry (PadSheet.rounds) and the
     scores."""
     if not registry.get(game.game).pad_entries or "pad" not in game.result:
         return None
@@ -199,13 +243,7 @@ def game_result(game: PlayedGame) -> dict | None:
         return None
     out: dict = {
         "rounds": [
-            {
-                "wizard": r["wizard"],
-                "champion": r["champion"],
-                "battles": r["battles"],
-                "scores": dict(zip(names, r["scores"], strict=True)),
-            }
-            for r in sheet.rounds
+            {**r, "scores": dict(zip(names, r["scores"], strict=True))} for r in sheet.rounds
         ],
         "totals": {
             name: sum(scores) for name, scores in zip(names, sheet.round_scores, strict=True)

@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 
 from django.db.models import F, Max
 
-from games.ctg.board import CHARACTERS
+from games import registry
 from games.models import Table
 from history import queries
 from leagues.models import PlayedSeat, RoundScore
@@ -48,27 +48,29 @@ def profile_stats_context(person, viewer) -> dict:
         "hs_per_count": per_count,
         "hs_best_round": best_round,
         "hs_places": _bars([(str(p), places[p]) for p in sorted(places)]),
-        "hs_types": _bars(_types_laid(person, viewer)),
+        "hs_tallies": _tallies(person, viewer),
         "hs_opponents": _head_to_head(person, game_ids),
     }
 
 
-def _types_laid(person, viewer) -> list[tuple[str, int]]:
-    """Cards laid per character over the person's finished online games, most first."""
-    counts: Counter[int] = Counter()
-    tables = (
-        Table.objects.visible_to(viewer)
-        .filter(status=Table.FINISHED, seats__user=person)
-        .values_list("record", "seats__name")
-    )
-    for record, name in tables:
-        prefix = f"{name}: lay "
-        for rnd in (record or {}).get("rounds", []):
-            for line in rnd.get("actions", []):
-                if line.startswith(prefix):
-                    value, count = line[len(prefix) :].split(" ")
-                    counts[int(value)] += int(count)
-    return [(f"{CHARACTERS[v]} ({v})", n) for v, n in counts.most_common(6)]
+def _tallies(person, viewer) -> list[dict]:
+    """Each game's own chart (Game.tally) over the person's finished online games of it, the
+    six most counted first."""
+    charts = []
+    for key, game in registry.all_games().items():
+        if not game.tally_title:
+            continue
+        counts: Counter[str] = Counter()
+        tables = (
+            Table.objects.visible_to(viewer)
+            .filter(status=Table.FINISHED, game=key, seats__user=person)
+            .values_list("record", "seats__name")
+        )
+        for record, name in tables:
+            counts.update(game.tally(record or {}, name))
+        if counts:
+            charts.append({"title": game.tally_title, **_bars(counts.most_common(6))})
+    return charts
 
 
 def _head_to_head(person, game_ids: list[int], limit: int = 5) -> list[dict]:

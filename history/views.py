@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.http import HtmxHttpRequest
+from games import registry
 from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Seat as TableSeat
@@ -45,8 +46,14 @@ def history_list(request: HtmxHttpRequest) -> HttpResponse:
         "query": query.urlencode(),
         "active_filters": sum(1 for name in form.fields if request.GET.get(name)),
     }
-    template = "history/list.html#results" if request.htmx else "history/list.html"
-    return render(request, template, context)
+    if not request.htmx:
+        return render(request, "history/list.html", context)
+    results = render_to_string("history/list.html#results", context, request=request)
+    if request.htmx.trigger_name == "game":
+        # Another game chosen: its own filters replace the last one's.
+        context["oob"] = True
+        results += render_to_string("history/list.html#game_filters", context, request=request)
+    return HttpResponse(results)
 
 
 def _ai_names(games) -> dict[tuple[int, int], str]:
@@ -67,8 +74,11 @@ def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
     seats = sorted(game.seats.all(), key=lambda s: (s.place or 9, s.seat))
     return {
         "game": game,
+        # The site's own game goes without saying; any other is named.
+        "named": game.game != registry.first().key,
         "seats": _named(seats, shown),
         "table_id": game.table_id,
+        "replays": registry.get(game.game).replays,
         "imported": records.is_imported(game),
     }
 
@@ -95,6 +105,7 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         }
         for r in range(1, game.rounds + 1)
     ]
+    rules = registry.get(game.game)
     changes = _rating_changes(game, seats)
     shown = _ai_names([game])
     table_id = game.table_id
@@ -110,34 +121,13 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "tournament_table": TournamentTable.objects.filter(game=game)
         .select_related("round__stage__tournament__club")
         .first(),
-        "result": _orc_rounds(
+        # The game's own account of the rounds, if it keeps one (De l'Orc's battles).
+        "result": rules.played_rounds(
             queries.game_result(game), {seat.name: name for seat, name in _named(seats, shown)}
         ),
+        "played_template": rules.played_template,
     }
     return render(request, "history/game.html", context)
-
-
-def _orc_rounds(result: dict | None, shown: dict[str, str]) -> list[dict] | None:
-    """Per round of a De l'Orc result, what the game page shows: wizard, champion, and per
-    battle its people (when the record tells) and winners; `shown`: the players' names as
-    the page shows them, by their names in the result."""
-    if result is None:
-        return None
-    return [
-        {
-            "wizard": shown.get(r["wizard"], r["wizard"]),
-            "champion": shown.get(r["champion"], r["champion"]),
-            "battles": [
-                {
-                    "people": orc_names.people(b["people"]) if b.get("people") else "",
-                    "winners": [shown.get(name, name) for name in b["winners"]],
-                    "points": b["points"],
-                }
-                for b in r["battles"]
-            ],
-        }
-        for r in result["rounds"]
-    ]
 
 
 def _rating_changes(game: PlayedGame, seats: list[PlayedSeat]) -> dict[int, dict]:
@@ -193,7 +183,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         .first()
     )
     allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
-    if table is None or not allowed:
+    if table is None or not allowed or not table.plugin.replays:
         raise Http404(_("There is no replay of this game for you."))
     running = table.status == Table.RUNNING
     if running and own_seat is None:
@@ -218,8 +208,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         step = total
     step = max(0, min(step, total))
     state: Any = replay.position(record, step)
-    if running and step == total and table.game == "ctg":
-        state = table.supply_decks(state)
+    if running and step == total:
+        state = table.plugin.replay_present(table, state)
     # A replay only shows: no clock, no pause between rounds (nor its button and countdown),
     # whatever the live table is at now; no decisions to take, no cards to put down, no
     # rematch to ask for, no game to leave. The table is drawn, never saved.

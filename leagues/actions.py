@@ -43,9 +43,10 @@ STUCK_AFTER = timedelta(seconds=10)
 
 
 class RoundInvalid(Exception):
-    """The entered round cannot be right; ``problems`` say which scores and why."""
+    """The entered round cannot be right; ``problems`` say which scores and why, in the
+    reader's language."""
 
-    def __init__(self, problems: list):
+    def __init__(self, problems: list[str]):
         super().__init__(problems)
         self.problems = problems
 
@@ -79,19 +80,19 @@ def record_result(
     rated: bool = True,
     external_ref: str = "",
     source: str = PlayedGame.ONLINE,
-    game: str = "ctg",
+    game: str = "",
     table=None,
     result: dict | None = None,
 ) -> PlayedGame:
     """Store a finished game; the online table calls this when a game ends.
 
     - ``players``: in seat order, each a User or a guest's name (str).
-    - ``round_scores``: per player, per round, the round score INCLUDING task bonuses, as in
-      the engine's result (RULES.md §10 ``rounds[i].scores``).
-    - ``round_bonuses``: per player, per round, the Imperial Tasks part of those scores
-      (kept apart as on the paper score pad); none when None.
-    - ``placings``: the engine's final places per player (sport style, 1, 1, 3); computed
-      here by RULES.md §6 when None.
+    - ``round_scores``: per player, per round, the round score INCLUDING any bonus, as in
+      the game's result (Result.round_scores).
+    - ``round_bonuses``: per player, per round, the part of those scores a score pad keeps
+      apart (Call to Glory's Imperial Tasks); none when None.
+    - ``placings``: the game's final places per player (sport style, 1, 1, 3); computed
+      here by the game (Game.placings) when None.
     - ``played_at``: when the game ended (default now). A game older than others already
       rated makes the ratings recompute from that point.
     - ``club`` / ``league``: where the result counts; both optional for online games.
@@ -99,7 +100,8 @@ def record_result(
       what a played game needs of them (Game.played_options).
     - ``external_ref``: a stable id such as ``"online:<game id>"``. Recording the same
       ref twice returns the first game unchanged, so callers may retry safely.
-    - ``game``: the registered game's key; ``table``: the online table that was played.
+    - ``game``: the registered game's key (the site's first by default); ``table``: the
+      online table that was played.
     - ``result``: the game's own account of its rounds (``PlayedGame.result``).
 
     Returns the confirmed PlayedGame. Standings and ratings update in the background after
@@ -109,6 +111,7 @@ def record_result(
         existing = PlayedGame.objects.filter(external_ref=external_ref).first()
         if existing is not None:
             return existing
+    game = game or registry.first().key
     rules = registry.get(game)
     if len(players) not in rules.seats or len(round_scores) != len(players):
         raise ValueError(
@@ -205,7 +208,7 @@ def enter_round(
         raise ValueError("no such round")
     if not game.keeps_bonuses:
         bonuses = None
-    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses)
+    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses, seat_names(game))
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():
@@ -421,13 +424,13 @@ def _queue_recompute(
     return job
 
 
-def request_full_recompute(league: League | None = None, game: str = "ctg") -> RecomputeJob:
+def request_full_recompute(league: League | None = None, game: str = "") -> RecomputeJob:
     """An organiser's (or an administrator's) full rebuild of every rating in one game: the
-    league's game, or ``game`` without a league."""
+    league's game, or ``game`` without a league (the site's first by default)."""
     with transaction.atomic():
         if league is not None:
             return _queue_recompute(league.game, None, league.pk, "full recompute")
-        return _queue_recompute(game, None, None, "full recompute")
+        return _queue_recompute(game or registry.first().key, None, None, "full recompute")
 
 
 # --- tallies (run by leagues.tasks) -------------------------------------------------------
@@ -585,15 +588,17 @@ def _push_ratings(job: RecomputeJob) -> None:
 
 
 def recompute_from(
-    since: datetime | None, job: RecomputeJob | None = None, *, game: str = "ctg"
+    since: datetime | None, job: RecomputeJob | None = None, *, game: str = ""
 ) -> int:
-    """Replay every rated game of one kind (``game``, a registered game's key) played at or
-    after ``since`` (all when None); returns games. Other games' ratings are not touched.
+    """Replay every rated game of one kind (``game``, a registered game's key, the site's first
+    by default) played at or after ``since`` (all when None); returns games. Other games'
+    ratings are not touched.
 
     Players start from their last rating in that game before ``since``. Runs in one
     transaction under the game's ledger lock, so readers see either the old ratings or the
     new, never a mix, and two recomputes of a game never interleave.
     """
+    game = game or registry.first().key
     RatingLedger.objects.get_or_create(game=game)
     with transaction.atomic():
         RatingLedger.objects.select_for_update().get(game=game)

@@ -51,10 +51,8 @@ class GameOptionsForm(forms.BaseForm):
 
 
 class LeagueForm(GameOptionsForm, forms.ModelForm):
-    # Call to Glory unless the organiser chooses another.
-    game = forms.ChoiceField(
-        label=_("Game"), choices=registry.choices, initial="ctg", required=False
-    )
+    # The site's first game unless the organiser chooses another.
+    game = forms.ChoiceField(label=_("Game"), choices=registry.choices, required=False)
     tie_break_order = forms.CharField(
         label=_("Tie-break order"),
         required=False,
@@ -81,6 +79,7 @@ class LeagueForm(GameOptionsForm, forms.ModelForm):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].initial = registry.first().key
         self.club = club
         self.fields["participants"].queryset = club.members.order_by("username")
         self.fields["participants"].required = False
@@ -104,7 +103,7 @@ class LeagueForm(GameOptionsForm, forms.ModelForm):
         return name
 
     def clean_game(self):
-        return self.cleaned_data.get("game") or self.instance.game or "ctg"
+        return self.cleaned_data.get("game") or self.instance.game or registry.first().key
 
     def clean_tie_break_order(self):
         raw = self.cleaned_data["tie_break_order"] or self.instance.tie_breaks
@@ -185,23 +184,24 @@ class NewPadForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """One round: a score per player and, with Imperial Tasks, a bonus per player."""
+    """One round of `game`: a score per player and, if its score pad keeps them apart
+    (Imperial Tasks), a bonus per player."""
 
-    def __init__(self, *args, seats, with_bonus: bool, initial_scores=None, **kwargs):
+    def __init__(self, *args, seats, game, initial_scores=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = seats
-        self.with_bonus = with_bonus
+        self.with_bonus = game.keeps_bonuses
         initial_scores = initial_scores or {}
         for i, seat in enumerate(seats):
             score, bonus = initial_scores.get(seat.pk, (None, None))
             self.fields[f"score_{i}"] = forms.IntegerField(
                 label=seat.name,
                 min_value=0,
-                max_value=110,
+                max_value=registry.get(game.game).pad_score_max,
                 initial=score,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "lg-big"}),
             )
-            if with_bonus:
+            if self.with_bonus:
                 self.fields[f"bonus_{i}"] = forms.IntegerField(
                     label=_("%(name)s: task bonus") % {"name": seat.name},
                     min_value=0,

@@ -1,4 +1,7 @@
+from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
@@ -9,7 +12,6 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
 from games import registry
-from games.ctg.engine import pad as scorepad
 from leagues import ratings, standings
 
 SCHEME_CHOICES = [
@@ -55,8 +57,10 @@ class PlaysOneGame(models.Model):
 
     @property
     def rounds_per_game(self) -> int:
-        """0 for a game that goes on until someone wins (De l'Orc)."""
-        return self.table_options.get("rounds", 0)
+        """The options' round count, or the game's only one (Game.rounds); 0 for a game that
+        goes on until someone wins (De l'Orc)."""
+        fixed = registry.get(self.game).rounds
+        return self.table_options.get("rounds", fixed[0] if len(fixed) == 1 else 0)
 
 
 class League(PlaysOneGame):
@@ -243,9 +247,9 @@ class PlayedGame(models.Model):
             models.CheckConstraint(
                 condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
-            models.CheckConstraint(
-                condition=~Q(game="ctg") | Q(rounds__in=[1, 3, 4]), name="game_rounds_valid"
-            ),
+            # A game's round counts (Game.rounds) are its own: results are checked against
+            # them where they come in (leagues.actions.record_result), score pads take their
+            # league's, and `clean` (the admin) asks the game.
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(
                 condition=Q(source=PlayedGameSource.PAD) | Q(status=PlayedGameStatus.CONFIRMED),
@@ -284,6 +288,14 @@ class PlayedGame(models.Model):
     @property
     def game_name(self) -> str:
         return registry.get(self.game).name
+
+    def clean(self) -> None:
+        invalid = forms.ChoiceField.default_error_messages["invalid_choice"]
+        if self.game not in registry.all_games():
+            raise ValidationError({"game": invalid % {"value": self.game}})
+        counts = registry.get(self.game).rounds
+        if counts and self.rounds not in counts:
+            raise ValidationError({"rounds": invalid % {"value": self.rounds}})
 
     @property
     def pad_entries(self) -> list:
@@ -350,7 +362,8 @@ class PlayedSeat(models.Model):
 
 
 class RoundScore(models.Model):
-    """One player's score in one round: points from sets, and the Imperial Tasks bonus."""
+    """One player's score in one round: the points of the round and, for a game whose score
+    pad keeps it apart (Game.pad_keeps_bonuses: Call to Glory's Imperial Tasks), the bonus."""
 
     seat = models.ForeignKey(PlayedSeat, on_delete=models.CASCADE, related_name="round_scores")
     round_no = models.PositiveSmallIntegerField()
@@ -361,15 +374,22 @@ class RoundScore(models.Model):
         ordering = ["seat_id", "round_no"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
-            models.CheckConstraint(
-                condition=Q(score__lte=scorepad.ROUND_MAX), name="round_score_at_most_110"
-            ),
-            # Call to Glory has at most 4 rounds; a De l'Orc game goes on until someone wins.
+            # A game's own limits (Game.pad_score_max, its round counts) cannot be asked by a
+            # check constraint on rows of every game: the score pad's door
+            # (leagues.actions.enter_round) asks the game, and so does `clean` (the admin).
             models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
         ]
 
     def __str__(self) -> str:
         return f"round {self.round_no}: {self.score}+{self.bonus}"
+
+    def clean(self) -> None:
+        limit = registry.get(self.seat.game.game).pad_score_max if self.seat_id else None
+        if limit is not None:
+            try:
+                MaxValueValidator(limit)(self.score)
+            except ValidationError as error:
+                raise ValidationError({"score": error.error_list}) from None
 
     @property
     def total(self) -> int:

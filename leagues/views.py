@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
 from games.access import get_table_for_viewer
-from games.ctg.engine import pad as scorepad
 from leagues import actions, ratings
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
 from leagues.forms import LeagueForm, NewPadForm, RoundForm, game_form, posted_number
@@ -23,48 +22,6 @@ from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingH
 
 User = get_user_model()
 LEADERBOARD_SIZE = 100
-
-
-def problem_text(problem: scorepad.RoundProblem, names: list[str]) -> str:
-    """A round problem in the reader's language: which round, which scores, and why."""
-    who_parts = [
-        _("%(name)s's %(score)s") % {"name": names[p], "score": s}
-        for p, s in zip(problem.players, problem.scores, strict=True)
-    ]
-    who = (
-        who_parts[0]
-        if len(who_parts) == 1
-        else _("%(list)s and %(last)s") % {"list": ", ".join(who_parts[:-1]), "last": who_parts[-1]}
-    )
-    values = {"round": problem.round, "who": who, **problem.params}
-    texts = {
-        "negative": _("Round %(round)s: %(who)s cannot be right: a score is never negative."),
-        "not-a-sum": _(
-            "Round %(round)s: %(who)s cannot be right: it is not a sum of different card "
-            "values (6, 7, 8, 9, 12, 14, 16, 18, 20)."
-        ),
-        "too-many-types": _(
-            "Round %(round)s: %(who)s cannot be right: it needs more than %(limit)s types, "
-            "the most one player can hold with %(players)s players."
-        ),
-        "over-110": _(
-            "Round %(round)s: %(who)s cannot all be right: together they make %(total)s, and a "
-            "round holds at most 110."
-        ),
-        "not-disjoint": _(
-            "Round %(round)s: %(who)s cannot all be right: each type lies before at most one "
-            "player, and no choice of different types for each player gives these scores."
-        ),
-        "bonus": _(
-            "Round %(round)s: the task bonus %(who)s cannot be right: task cards pay 5, 4 or 3 "
-            "points per card of a set of at least 2 cards, one card revealed per player."
-        ),
-        "bonus-without-types": _(
-            "Round %(round)s: the task bonus %(who)s cannot be right: that player has no set "
-            "in front of them."
-        ),
-    }
-    return texts[problem.code] % values
 
 
 # --- leagues -------------------------------------------------------------------------------
@@ -319,7 +276,7 @@ def pad(request, slug, game_id):
     can_enter = game.can_be_entered_by(request.user, organiser)
     form = None
     if can_enter and next_round:
-        form = RoundForm(seats=seats, with_bonus=game.keeps_bonuses)
+        form = RoundForm(seats=seats, game=game)
     context = {
         "game": game,
         "club": game.club,
@@ -355,7 +312,7 @@ def pad_round(request, slug, game_id, round_no):
     form = RoundForm(
         request.POST or None,
         seats=seats,
-        with_bonus=game.keeps_bonuses,
+        game=game,
         initial_scores=scores.get(round_no, {}),
     )
     problems = []
@@ -363,7 +320,7 @@ def pad_round(request, slug, game_id, round_no):
         try:
             actions.enter_round(game, round_no, form.scores(), form.bonuses())
         except actions.RoundInvalid as invalid:
-            problems = [problem_text(p, [s.name for s in seats]) for p in invalid.problems]
+            problems = invalid.problems
         else:
             if correcting:
                 messages.success(request, _("Round corrected; the table and ratings follow."))
@@ -502,9 +459,8 @@ def pad_confirm(request, slug, game_id):
 
 
 def rating_game(request) -> str:
-    """The game whose ratings a page shows: ``?game=<key>``, else the first registered game
-    (Call to Glory)."""
-    key = request.GET.get("game") or next(iter(registry.all_games()))
+    """The game whose ratings a page shows: ``?game=<key>``, else the site's first."""
+    key = request.GET.get("game") or registry.first().key
     if key not in registry.all_games():
         raise Http404(_("There is no such game."))
     return key
@@ -603,9 +559,10 @@ def player_results_csv(request, username):
     return response
 
 
-def profile_ratings_context(person, game: str = "ctg") -> dict:
+def profile_ratings_context(person, game: str = "") -> dict:
     """Context for templates/leagues/_profile_ratings.html on a player's profile page: the
-    player's rating in one game (a registered game's key)."""
+    player's rating in one game (a registered game's key; the site's first by default)."""
+    game = game or registry.first().key
     rating = PlayerRating.objects.filter(user=person, game=game).first()
     points = list(
         RatingHistory.objects.filter(user=person, game_key=game)

@@ -44,10 +44,13 @@ class NotReady(Exception):
 
 @transaction.atomic
 def create(club, *, name: str, stages: list[dict], **options) -> Tournament:
-    """A tournament with its stages in order (each a dict of Stage fields)."""
-    tournament = Tournament.objects.create(
+    """A tournament with its stages in order (each a dict of Stage fields); ValueError for a
+    table size its game does not have."""
+    tournament = Tournament(
         club=club, name=name, seed=random.SystemRandom().randrange(1, 2**31), **options
     )
+    _fits_its_game(tournament)
+    tournament.save()
     _set_stages(tournament, stages)
     return tournament
 
@@ -58,6 +61,7 @@ def change(tournament: Tournament, *, stages: list[dict], **fields) -> None:
         locked = _in_registration(tournament)
         for name, value in fields.items():
             setattr(locked, name, value)
+        _fits_its_game(locked)
         locked.save()
         locked.stages.all().delete()
         _set_stages(locked, stages)
@@ -68,6 +72,12 @@ def delete(tournament: Tournament) -> None:
     """Call off an event that has not drawn a round; its registrations go with it."""
     with transaction.atomic():
         _in_registration(tournament).delete()
+
+
+def _fits_its_game(tournament: Tournament) -> None:
+    seats = registry.get(tournament.game).seats
+    if tournament.max_table not in seats:
+        raise ValueError(f"a table of {tournament.game} seats {seats.start} to {seats.stop - 1}")
 
 
 def _in_registration(tournament: Tournament) -> Tournament:

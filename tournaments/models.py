@@ -5,7 +5,9 @@ The tables keep their names from when tournaments lived in the leagues app, so n
 
 from collections.abc import Sequence
 
+from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -13,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
+from games import registry
 from leagues.models import PlayedGame, PlaysOneGame
 
 
@@ -79,9 +82,10 @@ class Tournament(PlaysOneGame):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         constraints = [
+            # Tables of any hosted game; the game's own sizes (Game.seats) are checked where
+            # a tournament is set up (tournaments.actions.create, change) and by `clean`.
             models.CheckConstraint(
-                condition=~Q(game="ctg") | Q(max_table__gte=2, max_table__lte=4),
-                name="tournament_table_size",
+                condition=Q(max_table__gte=2, max_table__lte=8), name="tournament_table_size"
             ),
             models.CheckConstraint(
                 condition=Q(mode__in=TournamentMode.values), name="tournament_mode_valid"
@@ -102,6 +106,19 @@ class Tournament(PlaysOneGame):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.club.slug, self.pk])
+
+    def clean(self) -> None:
+        game = registry.all_games().get(self.game)
+        if game is None:
+            invalid = forms.ChoiceField.default_error_messages["invalid_choice"]
+            raise ValidationError({"game": invalid % {"value": self.game}})
+        if self.max_table not in game.seats:
+            message = _("A table of %(game)s seats %(low)s to %(high)s players.") % {
+                "game": game.name,
+                "low": game.seats.start,
+                "high": game.seats.stop - 1,
+            }
+            raise ValidationError({"max_table": message})
 
 
 class StageKind(models.TextChoices):

@@ -24,9 +24,8 @@ User = get_user_model()
 
 class TournamentForm(GameOptionsForm, forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
-    game = forms.ChoiceField(
-        label=gettext_lazy("Game"), choices=registry.choices, initial="ctg", required=False
-    )
+    # The site's first game unless the organiser chooses another.
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=registry.choices, required=False)
     mode = forms.ChoiceField(
         label=gettext_lazy("Where it is played"),
         choices=Tournament.MODES,
@@ -79,11 +78,12 @@ class TournamentForm(GameOptionsForm, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].initial = registry.first().key
         self.game = self.chosen_game()
         self.add_option_fields(self.game.tournament_option_fields())
 
     def clean_game(self):
-        return self.cleaned_data.get("game") or "ctg"
+        return self.cleaned_data.get("game") or registry.first().key
 
     def clean(self):
         data = super().clean()

@@ -198,7 +198,11 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
             for i, r in enumerate(view["round_scores"])
         ],
         "last_move": last,
-        "headline": standing(table.result, viewer, view["players"], names) if table.result else "",
+        "headline": standing(
+            [table.result["placings"][player] for player in view["players"]], viewer, names
+        )
+        if table.result
+        else "",
         "log": log,
         "log_length": len(logged),
         "clock_left": clock_text(table.deadline),

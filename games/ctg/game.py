@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -10,11 +11,15 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from games.ctg import ai, engine
 from games.ctg.engine import pad
+from games.ctg.engine.cards import VALUES, full_deck
+from games.ctg.engine.record import FORMAT as RECORD_FORMAT
 from games.ctg.engine.record import logged_actions
-from games.registry import Game, MoveRefused, Result, with_forfeits
+from games.ctg.pad import problem_text
+from games.registry import Game, MoveRefused, PlayedFilter, Result, with_forfeits
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 # A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
@@ -59,7 +64,12 @@ class CallToGlory(Game):
     stand_in_level = "heuristic"
     quick_levels = frozenset({"greedy", "heuristic"})
     board_template = "games/table.html#board"
+    legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)
+    replays = True
+    variant_names = tuple(VARIANTS)
+    record_format = RECORD_FORMAT
+    record_spec = "RULES.md §10"
 
     def option_fields(self) -> dict[str, Any]:
         return {
@@ -117,6 +127,36 @@ class CallToGlory(Game):
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         return [name for name, option in VARIANTS.items() if options.get(option)]
 
+    tally_title = _("Favourite characters laid (online games)")
+
+    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        from games.ctg.board import CHARACTERS
+
+        counts: Counter[str] = Counter()
+        prefix = f"{name}: lay "
+        for rnd in record.get("rounds", []):
+            for line in rnd.get("actions", []):
+                if line.startswith(prefix):
+                    value, count = line[len(prefix) :].split(" ")
+                    counts[f"{CHARACTERS[int(value)]} ({value})"] += int(count)
+        return counts
+
+    def played_filters(self) -> list[PlayedFilter]:
+        yes_no = ("yes", _("yes"), {"ninja": True}), ("no", _("no"), {"ninja": False})
+        return [
+            PlayedFilter(
+                "mode",
+                _("Mode"),
+                (
+                    ("standard", _("standard (4 rounds)"), {"rounds": 4}),
+                    ("quick", _("quick (1 round)"), {"rounds": 1}),
+                    ("imperial", _("Imperial Tasks"), {"imperial_tasks": True}),
+                ),
+                gettext_noop("standard, quick or imperial"),
+            ),
+            PlayedFilter("ninja", _("Power of the Ninja"), yes_no, gettext_noop("yes or no")),
+        ]
+
     def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
         return bool(options.get("imperial_tasks"))
 
@@ -165,14 +205,14 @@ class CallToGlory(Game):
             rng = random.Random(f"{table.seed}:tasks")
             tasks = deal_tasks(table.seats_count, rng, distribution)
         return engine.new_game(
-            self.engine_options(table), names, decks=[table.deck(0)], tasks=tasks
+            self.engine_options(table), names, decks=[table_deck(table.seed, 0)], tasks=tasks
         )
 
     def load(self, table: Any) -> engine.State:
-        return table.supply_decks(engine.from_record(table.record))
+        return supply_decks(table, engine.from_record(table.record))
 
     def advance(self, table: Any, state: engine.State) -> None:
-        table.supply_decks(state)
+        supply_decks(table, state)
 
     def dump(self, state: engine.State) -> dict[str, Any]:
         return engine.to_record(state)
@@ -204,6 +244,22 @@ class CallToGlory(Game):
         from games.ctg.board import board_context
 
         return board_context(table, state, viewer)
+
+    def replay_present(self, table: Any, state: engine.State) -> engine.State:
+        # Between rounds the next deck is the table's, from its seed: no record holds it yet.
+        return supply_decks(table, state)
+
+    def pile_page(
+        self, table: Any, state: engine.State, viewer: int | None, pile: str
+    ) -> tuple[str, dict[str, Any]] | None:
+        """A discard pile (X1, X2), top card first: everyone sees them whole."""
+        from games.ctg.board import card
+
+        cards = engine.public_view(state)["discard_piles"].get(pile)
+        if cards is None:
+            return None
+        shown = [card(value) for value in reversed(cards)]
+        return "games/ctg/discard_pile.html", {"pile": pile, "cards": shown}
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.ctg.board import round_summary
@@ -245,13 +301,36 @@ class CallToGlory(Game):
             record=record,
         )
 
+    # Every type's cards in front of one player: all the points a round holds.
+    pad_score_max = pad.ROUND_MAX
+
     def pad_problems(
-        self, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
-    ) -> list[pad.RoundProblem]:
-        return pad.check_round(round_no, scores, bonuses)
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        problems = pad.check_round(round_no, scores, bonuses)
+        return [problem_text(problem, names) for problem in problems]
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
         return pad.placings(round_scores)
+
+
+def table_deck(seed: int, round_index: int) -> list[int]:
+    """A round's shuffled deck, as values; follows from the table's secret seed, and no view
+    shows a card before it is drawn."""
+    deck = full_deck()
+    random.Random(f"{seed}:{round_index}").shuffle(deck)
+    return [VALUES[t] for t in deck]
+
+
+def supply_decks(table: Any, state: engine.State) -> engine.State:
+    """Deal the next round's deck when the game waits for one."""
+    while state.decider is None and not state.game_over:
+        state.add_deck(table_deck(table.seed, state.rnd))
+    return state
 
 
 def length_field(label: Any) -> forms.ChoiceField:

@@ -220,7 +220,8 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
     deal = view["deal"]
     wizard = view["wizard"]
     return {
-        "type": "table.deal",
+        "type": "table.update",
+        "game": table.game,
         "table": table.pk,
         # When the server dealt this card or accepted this slap (for measuring pushes).
         "time": time.time(),

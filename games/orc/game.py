@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.orc import ai, engine, pad
 from games.orc.engine.cards import CODES, N_CARDS
+from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
 from games.registry import Game, MoveRefused, PadSheet, Result, with_forfeits
 
@@ -62,6 +63,9 @@ class DeLOrc(Game):
     name = "De l'Orc pour les Braves"
     seats = range(4, 8)
     preferred_seats = (5, 6)
+    record_format = RECORD_FORMAT
+    record_spec = "ORC-RULES.md §8"
+    replays = True
     # Each level's name and what a host choosing it should know, in the site's languages.
     ai_levels = {
         "beginner": (
@@ -224,6 +228,16 @@ class DeLOrc(Game):
 
         return dealer.set_going(table, state)
 
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        from games.orc.board import render_update
+
+        return render_update(event, viewer, language)
+
+    def watch(self) -> None:
+        from games.orc import dealer
+
+        dealer.ensure_watching()
+
     def timeout_moves(self, table: Any, state: engine.State) -> list[tuple[int, str]]:
         """§3.6 [online]: every shield still held when the placing timer ends goes down where
         the site puts it."""
@@ -289,6 +303,12 @@ class DeLOrc(Game):
     # --- score pad (§7): per round the wizard, his champion and each battle's winners
     pad_template = "games/orc/pad.html"
     pad_entries = True
+    played_template = "games/orc/played.html"
+
+    def played_rounds(
+        self, result: dict[str, Any] | None, shown: Mapping[str, str]
+    ) -> list[dict[str, Any]] | None:
+        return pad.played_rounds(result, shown)
 
     def pad_form(
         self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]

@@ -4,7 +4,7 @@ the reader's language. A round's entry is stored as seat numbers:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -146,6 +146,29 @@ def from_result(result: dict[str, Any], names: Sequence[str]) -> list[dict[str, 
             "wizard": seat[r["wizard"]],
             "champion": seat[r["champion"]],
             "winners": [[seat[w] for w in b["winners"]] for b in r["battles"]],
+        }
+        for r in result["rounds"]
+    ]
+
+
+def played_rounds(result: dict[str, Any] | None, shown: Mapping[str, str]) -> list[dict] | None:
+    """Per round of a result (§8 shape), what a played game's page shows: wizard, champion,
+    and per battle its people (when the record tells) and winners; `shown`: the players' names
+    as the page shows them, by their names in the result."""
+    if result is None:
+        return None
+    return [
+        {
+            "wizard": shown.get(r["wizard"], r["wizard"]),
+            "champion": shown.get(r["champion"], r["champion"]),
+            "battles": [
+                {
+                    "people": orc_names.people(b["people"]) if b.get("people") else "",
+                    "winners": [shown.get(name, name) for name in b["winners"]],
+                    "points": b["points"],
+                }
+                for b in r["battles"]
+            ],
         }
         for r in result["rounds"]
     ]

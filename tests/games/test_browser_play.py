@@ -5,7 +5,7 @@ from django.test import Client
 
 from games import actions
 from games.ctg import engine
-from games.ctg.game import CALL_TO_GLORY
+from games.ctg.game import CALL_TO_GLORY, table_deck
 from games.models import Table
 from tests.games.conftest import open_table
 
@@ -28,7 +28,7 @@ def buries_by_the_waiting_player(seed: int) -> int:
     """How many real bury decisions the non-active player makes in this seed's game."""
     table = Table(seed=seed, seats_count=2, options={"rounds": 1})
     options = CALL_TO_GLORY.engine_options(table)
-    state = engine.new_game(options, ["alice", "bob"], decks=[table.deck(0)])
+    state = engine.new_game(options, ["alice", "bob"], decks=[table_deck(table.seed, 0)])
     count = 0
     while not state.game_over:
         seat = state.decider

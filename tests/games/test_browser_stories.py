@@ -11,7 +11,7 @@ import pytest
 from games import actions
 from games.ctg import engine
 from games.ctg.engine.record import logged_actions
-from games.ctg.game import CALL_TO_GLORY
+from games.ctg.game import CALL_TO_GLORY, table_deck
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.test_browser_play import pick, session_cookie
@@ -34,7 +34,9 @@ def alice_decisions_to_round_end(seed: int) -> int:
     the site plays its AI players and the way this test clicks."""
     table = Table(seed=seed, seats_count=4, options={"rounds": 4})
     state = engine.new_game(
-        CALL_TO_GLORY.engine_options(table), ["alice", "b", "c", "d"], decks=[table.deck(0)]
+        CALL_TO_GLORY.engine_options(table),
+        ["alice", "b", "c", "d"],
+        decks=[table_deck(table.seed, 0)],
     )
     count = 0
     while not state.history:

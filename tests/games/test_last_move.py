@@ -11,7 +11,7 @@ from django.test import Client
 
 from games import actions
 from games.ctg import engine
-from games.ctg.game import CALL_TO_GLORY
+from games.ctg.game import CALL_TO_GLORY, table_deck
 from games.models import Table
 from tests.games.conftest import open_table
 
@@ -22,7 +22,7 @@ def first_turn_lay(seed: int) -> str | None:
     """The set alice can lay after drawing D1 (and D2) on her first turn, if any."""
     table = Table(seed=seed, seats_count=2, options={"rounds": 1})
     state = engine.new_game(
-        CALL_TO_GLORY.engine_options(table), ["alice", "bob"], decks=[table.deck(0)]
+        CALL_TO_GLORY.engine_options(table), ["alice", "bob"], decks=[table_deck(table.seed, 0)]
     )
     for text in ("draw D1", "draw D2"):
         if text in engine.view(state, 0)["legal_texts"]:

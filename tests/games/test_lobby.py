@@ -42,6 +42,12 @@ def test_it_opens_a_table_from_the_form_with_the_host_seated(client, alice):
     assert list(table.seats.values_list("user__username", flat=True)) == ["alice"]
 
 
+def test_it_shows_call_to_glorys_cards_below_its_table_form_only(client, alice):
+    client.force_login(alice)
+    assert 'class="card-legend"' in client.get("/play/new/").content.decode()
+    assert 'class="card-legend"' not in client.get("/play/new/?game=orc").content.decode()
+
+
 def test_it_explains_impossible_table_settings(client, alice):
     client.force_login(alice)
     response = client.post(

@@ -79,7 +79,7 @@ def test_it_goes_on_dealing_when_the_worker_pushing_the_deal_is_killed(alice, tw
             break
         events.append(message)
 
-    cards = [e["dealt"] for e in events if e["type"] == "table.deal"]
+    cards = [e["dealt"] for e in events if e["type"] == "table.update"]
     assert len(cards) == len(set(cards)), "no card pushed twice"
     assert cards == sorted(cards)
     assert any(e["type"] == "table.changed" for e in events), "the new holder pushed the board"
@@ -88,7 +88,7 @@ def test_it_goes_on_dealing_when_the_worker_pushing_the_deal_is_killed(alice, tw
     for e in events:
         if e["type"] == "table.changed":
             last = None
-        elif e["type"] == "table.deal":
+        elif e["type"] == "table.update":
             if last is not None and e["dealt"] <= 80:
                 assert e["dealt"] == last + 1, f"card {last + 1} left out"
             last = e["dealt"]

@@ -55,9 +55,18 @@ def test_it_fills_in_defaults_and_deals_a_new_table_its_own_task_cards(alice):
     assert CALL_TO_GLORY.clean_options(dealt) == table.options
 
 
-def test_the_database_refuses_a_call_to_glory_table_whose_rounds_do_not_fit(alice):
+@pytest.mark.parametrize(("game", "seats"), [("ctg", 1), ("ctg", 5), ("orc", 3), ("orc", 8)])
+def test_it_opens_a_table_only_with_seats_its_game_has(alice, game, seats):
+    with pytest.raises(ValueError):
+        actions.create_table(alice, game=game, seats_count=seats, visibility="public")
+    assert not Table.objects.exists()
+
+
+def test_the_database_refuses_more_seats_than_any_game_has(alice):
+    # A game's own seats and options are its own to check, where tables are opened; the
+    # database keeps every table to what any hosted game could have.
     table = open_table(alice)
-    table.options = {"rounds": 4, "imperial_tasks": True, "ninja": False}
+    table.seats_count = 9
     with pytest.raises(IntegrityError), transaction.atomic():
         table.save()
 

@@ -1,4 +1,5 @@
 import random
+import re
 
 import pytest
 
@@ -99,6 +100,31 @@ def test_it_refuses_garbage_moves_with_a_4xx(client, running_table, alice, charl
     )
     running_table.refresh_from_db()
     assert running_table.version == 0
+
+
+def test_it_lists_a_discard_pile_top_card_first_for_anyone_watching(client, running_table):
+    rng = random.Random(3)
+    table = running_table
+    while len(engine.public_view(table.state())["discard_piles"]["X1"]) < 2:
+        state = table.state()
+        action = rng.choice(state.legal_actions())
+        actions.play(
+            table.pk, state.decider, engine.action_text(action, state.names), table.version
+        )
+        table.refresh_from_db()
+    pile = engine.public_view(table.state())["discard_piles"]["X1"]
+    response = client.get(f"/play/t/{table.pk}/discard-pile/X1/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Discard pile X1" in html and "Back to the table" in html
+    shown = [int(value) for value in re.findall(r'data-card="(\d+)"', html)]
+    assert shown == pile[::-1]
+    assert client.get(f"/play/t/{table.pk}/discard-pile/D1/").status_code == 404
+
+
+def test_it_has_no_discard_pile_before_the_game_starts(client, alice):
+    table = open_table(alice)
+    assert client.get(f"/play/t/{table.pk}/discard-pile/X1/").status_code == 404
 
 
 @pytest.mark.parametrize(

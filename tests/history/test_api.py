@@ -1,5 +1,6 @@
 """Read API: same filters as the pages, pages with next links, club data only for members."""
 
+from django.conf import settings
 from django.test import Client
 
 from leagues.models import PlayerRating
@@ -67,7 +68,16 @@ def test_it_describes_itself_in_openapi_and_a_page(client):
     schema = client.get("/api/v1/openapi.json").json()
     assert schema["openapi"].startswith("3.")
     assert "/api/v1/games/" in schema["paths"]
-    assert "/api/v1/openapi.json" in client.get("/api/").content.decode()
+    page = client.get("/api/").content.decode()
+    assert "/api/v1/openapi.json" in page
+    assert "the game&#x27;s key: ctg or orc" in page and "number of players, 2 to 7" in page
+    # Call to Glory's own filters, as the game declares them.
+    parameters = {p["name"]: p for p in schema["paths"]["/api/v1/games/"]["get"]["parameters"]}
+    assert parameters["mode"]["schema"]["enum"] == ["standard", "quick", "imperial"]
+    assert parameters["ninja"]["schema"]["enum"] == ["yes", "no"]
+    assert parameters["game"]["description"] == "the game's key: ctg or orc"
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    assert "der Schlüssel des Spiels: ctg oder orc" in client.get("/api/").content.decode()
 
 
 def test_it_shows_tournament_standings_to_members_only(client, alice, bob, charlie, club):

@@ -116,3 +116,29 @@ def test_history_filters_fold_behind_a_button_on_a_phone(live_server_url, alice,
     page.goto(f"{live_server_url}/history/")
     assert page.is_visible("#id_opponent")
     desktop.close()
+
+
+def test_choosing_another_game_brings_its_own_filters(live_server_url, alice, bob, request):
+    online_game([alice, bob], seed=37, variants=["ninja"], day=2)
+    pad_game([alice, bob], [[10], [5]], day=3)
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+
+    context = browser.new_context()
+    context.add_cookies([cookie])
+    page = context.new_page()
+    page.goto(f"{live_server_url}/history/")
+    page.select_option("#id_ninja", "yes")
+    page.wait_for_function("document.querySelectorAll('#results tbody tr').length === 1")
+    page.select_option("#id_game", "orc")
+    page.wait_for_url("**game=orc**")
+    page.wait_for_selector("#id_mode", state="detached")
+    assert page.locator("#id_ninja").count() == 0
+    assert page.locator("#results tbody tr").count() == 0
+    page.select_option("#id_game", "ctg")
+    page.wait_for_selector("#id_mode")
+    page.wait_for_function("document.querySelectorAll('#results tbody tr').length === 2")
+    page.select_option("#id_mode", "quick")
+    page.wait_for_url("**mode=quick**")
+    assert "game=ctg" in page.url
+    context.close()

@@ -97,6 +97,27 @@ def test_it_filters_by_league(client, alice, games, league):
     assert names(games, listed) == ["g1"]
 
 
+def test_it_offers_a_games_own_filters_when_it_is_chosen_or_none_is(client, alice, games):
+    client.force_login(alice)
+    for query, offered in (("", True), ("game=ctg", True), ("game=orc", False)):
+        html, _listed = shown(client, query)
+        assert ('name="mode"' in html) == offered and ('name="ninja"' in html) == offered
+        assert '<div id="game-filters">' in html
+    _html, listed = shown(client, "game=ctg&mode=quick")
+    assert names(games, listed) == ["g4", "g2"]
+
+
+def test_it_swaps_in_the_filters_of_a_game_chosen_with_htmx(client, alice, games):
+    client.force_login(alice)
+    chosen = {"HX-Request": "true", "HX-Trigger-Name": "game"}
+    html = client.get("/history/?game=orc&mode=quick", headers=chosen).content.decode()
+    assert '<div id="game-filters" hx-swap-oob="true">' in html and 'name="mode"' not in html
+    html = client.get("/history/?game=ctg", headers=chosen).content.decode()
+    assert '<div id="game-filters" hx-swap-oob="true">' in html and 'name="mode"' in html
+    html = client.get("/history/?game=ctg", headers={"HX-Request": "true"}).content.decode()
+    assert "game-filters" not in html
+
+
 def test_it_answers_htmx_with_the_results_partial(client, alice, games):
     client.force_login(alice)
     response = client.get("/history/?player=bob", headers={"HX-Request": "true"})

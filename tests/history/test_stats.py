@@ -28,7 +28,9 @@ def test_it_counts_the_types_laid_from_online_records(alice, bob):
         if line.startswith("alice: lay ")
     )
     stats = profile_stats_context(alice, bob)
-    assert sum(bar["count"] for bar in stats["hs_types"]["bars"]) == laid
+    (chart,) = stats["hs_tallies"]
+    assert chart["title"] == "Favourite characters laid (online games)"
+    assert sum(bar["count"] for bar in chart["bars"]) == laid
 
 
 def test_it_leaves_out_private_club_games_for_outsiders(client, alice, bob, charlie, club):

@@ -1,10 +1,11 @@
 """The score pad end to end over HTTP: enter, check, confirm, correct."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from leagues import actions
-from leagues.models import League, PlayedGame, PlayerRating, RecomputeJob
+from leagues.models import League, PlayedGame, PlayerRating, RecomputeJob, RoundScore
 
 
 def url(name, *args):
@@ -73,6 +74,7 @@ def test_it_enters_and_confirms_a_game_round_by_round(client, league, alice, bob
     assert game.rounds == 4 and game.status == PlayedGame.DRAFT
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Round 1 of 4" in page and "Expected place" in page
+    assert page.count('max="110"') == 3  # the most one player scores in a round
 
     for round_no, scores in enumerate([[60, 36, 0], [20, 20, 20], [30, 40, 18], [0, 50, 14]], 1):
         response = post_round(client, game, round_no, scores)
@@ -230,3 +232,19 @@ def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bo
     league.refresh_from_db()
     best = {row["name"]: row["best_round"] for row in league.table if row["games"]}
     assert best == {"alice": 40, "bob": 24}
+
+
+def test_the_admin_keeps_a_played_game_to_its_games_rounds_and_limits(league, alice, bob):
+    # The database holds every game's rows; the game's own rules are asked by `clean`.
+    game = actions.record_result(players=[alice, bob], round_scores=[[60], [50]], league=league)
+    score = RoundScore.objects.filter(seat__game=game).first()
+    score.score = 111
+    with pytest.raises(ValidationError) as refused:
+        score.full_clean()
+    assert list(refused.value.message_dict) == ["score"]
+    game.rounds = 2
+    with pytest.raises(ValidationError) as refused:
+        game.full_clean()
+    assert list(refused.value.message_dict) == ["rounds"]
+    game.game, game.rounds = "orc", 9  # as many as it took
+    game.full_clean()

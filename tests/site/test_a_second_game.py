@@ -3,8 +3,9 @@ at the site's tables, its result reaches leagues and history, and it is kept apa
 Call to Glory everywhere a player filters by game."""
 
 import pytest
+from django.core import mail
 
-from accounts.models import Club, Membership
+from accounts.models import Club, Membership, User
 from games import actions
 from games.models import Table
 from leagues import actions as leagues
@@ -57,6 +58,28 @@ def test_it_plays_a_toy_game_at_a_table_and_records_its_result(club, alice, bob,
     assert places == expected
 
 
+def test_it_has_no_pages_of_call_to_glorys_piles_for_a_toy_table(client, club, alice, bob):
+    table = play_toy_table(club, alice, bob, calls=[1])
+    client.force_login(alice)
+    assert client.get(f"/play/t/{table.pk}/discard-pile/X1/").status_code == 404
+
+
+def test_it_shows_a_toy_tables_result_from_the_games_own(client, club, alice, bob):
+    table = play_toy_table(club, alice, bob, calls=[1, 3])
+    winner = table.seats.get(position=1).user
+    client.force_login(winner)
+    page = client.get(f"/play/t/{table.pk}/result/")
+    assert page.status_code == 200
+    assert "You won!" in page.text
+    # History cannot replay a toy game: no link to a replay, and none to be had.
+    assert "/history/replay/" not in page.text
+    assert client.get(f"/history/replay/{table.pk}/").status_code == 404
+    assert [(row["place"], row["total"], row["rounds"]) for row in page.context["rows"]] == [
+        (1, 3, [3]),
+        (2, 1, [1]),
+    ]
+
+
 def test_it_refuses_a_move_the_toy_game_does_not_accept(club, alice, bob):
     table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
     actions.take_seat(table.pk, bob)
@@ -102,9 +125,73 @@ def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, 
     assert page.status_code == 200
     assert f"/history/game/{toy_game.pk}/" in page.text
     assert f"/history/game/{ctg.pk}/" not in page.text
+    assert "/history/replay/" not in page.text
     assert client.get(f"/history/game/{toy_game.pk}/").status_code == 200
 
     items = client.get("/api/v1/games/", {"game": "toy"}).json()["results"]
     assert [(item["id"], item["game"]) for item in items] == [(toy_game.pk, "toy")]
     items = client.get("/api/v1/games/", {"game": "ctg"}).json()["results"]
     assert [(item["id"], item["game"]) for item in items] == [(ctg.pk, "ctg")]
+
+
+def test_it_keeps_a_toy_score_pad_to_the_toy_games_rules(client, club, alice, bob):
+    # Call to Glory's limits (110 a round, sums of card values) are its own: a toy round
+    # of 500 is entered, with no limit on the field.
+    league = League.objects.create(club=club, name="Toy season", game="toy")
+    league.participants.add(alice, bob)
+    client.force_login(alice)
+    client.post(
+        f"/clubs/tenno/leagues/{league.pk}/games/new/", {"member_0": alice.pk, "member_1": bob.pk}
+    )
+    pad = PlayedGame.objects.get(league=league)
+    assert pad.rounds == 1
+    page = client.get(f"/clubs/tenno/games/{pad.pk}/")
+    assert 'name="score_0"' in page.text and 'max="' not in page.text
+    response = client.post(f"/clubs/tenno/games/{pad.pk}/rounds/1/", {"score_0": 500, "score_1": 3})
+    assert response.status_code == 302
+    assert sorted(pad.seats.values_list("round_scores__score", flat=True)) == [3, 500]
+
+
+def test_it_filters_history_by_the_options_of_call_to_glory_only(client, club, alice, bob):
+    # A toy game has one round, as a quick Call to Glory game: "quick" is still Call to
+    # Glory's alone.
+    toy = PlayedGame.objects.get(table=play_toy_table(club, alice, bob, calls=[1, 3]))
+    quick = leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    client.force_login(alice)
+
+    page = client.get("/history/", {"mode": "quick"})
+    assert [game.pk for game in page.context["page"].object_list] == [quick.pk]
+    items = client.get("/api/v1/games/", {"mode": "quick"}).json()["results"]
+    assert [item["id"] for item in items] == [quick.pk]
+    assert client.get("/api/v1/games/", {"game": "toy", "mode": "quick"}).json()["count"] == 0
+
+    # With the toy game chosen the page offers no filter of Call to Glory's, and one left in
+    # the address is ignored.
+    page = client.get("/history/", {"game": "toy", "mode": "quick"})
+    assert 'name="mode"' not in page.text and 'name="ninja"' not in page.text
+    assert [game.pk for game in page.context["page"].object_list] == [toy.pk]
+    assert "the game&#x27;s key: ctg, orc or toy" in client.get("/api/").text
+
+
+def test_it_names_the_toy_game_in_history_rows_but_not_call_to_glory(client, club, alice, bob):
+    play_toy_table(club, alice, bob, calls=[1, 3])
+    leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    client.force_login(alice)
+    rows = client.get("/history/").text.split("<tbody>")[1].split("</tbody>")[0]
+    assert rows.count("· Call a number") == 1 and "Call to Glory" not in rows
+
+
+def test_it_names_the_toy_game_in_a_turn_reminder(club, alice, bob):
+    User.objects.filter(pk=alice.pk).update(email="alice@example.com")
+    table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    table.refresh_from_db()
+    decider = table.seats.get(position=table.plugin.decider(table.state())).user
+    User.objects.filter(pk=decider.pk).update(email=f"{decider.username}@example.com")
+
+    assert actions.remind(table.pk, table.version)
+    (message,) = mail.outbox
+    other = "bob" if decider == alice else "alice"
+    assert message.subject == f"Call a number: your move against {other}"
+    assert f"Your game of Call a number against {other} is waiting" in message.body

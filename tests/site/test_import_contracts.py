@@ -33,6 +33,8 @@ def test_it_keeps_every_contract():
         ("games/ctg/engine/cards.py", "import django.db", "are pure"),
         ("tournaments/pairing/swiss.py", "import django.db", "are pure"),
         ("leagues/signals.py", "import history.queries", "Apps form layers"),
+        ("leagues/views.py", "import games.ctg.engine.pad", "only through games.registry"),
+        ("tournaments/actions.py", "import games.orc.game", "only through games.registry"),
     ],
 )
 def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):

@@ -4,6 +4,7 @@ score pads of round entries settle the tables."""
 from itertools import combinations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import Membership, User
@@ -174,6 +175,24 @@ def test_the_form_offers_the_game_and_its_table_sizes(client, club, olga):
     response = client.post("/clubs/tenno/tournaments/new/", base | {"game": "orc", "max_table": 6})
     assert response.status_code == 302
     assert Tournament.objects.get(name="Orc open").game == "orc"
+
+
+def test_it_sets_up_an_event_only_with_tables_its_game_has(club):
+    # The database bounds a table for any game (2 to 8); the game's own sizes are its own.
+    stages = [{"kind": Stage.SWISS, "rounds": 1}]
+    for game, size in (("orc", 3), ("ctg", 5)):
+        with pytest.raises(ValueError):
+            tournaments.create(club, name="Odd", game=game, max_table=size, stages=stages)
+    event = tournaments.create(club, name="Orc open", game="orc", max_table=5, stages=stages)
+    with pytest.raises(ValueError):
+        tournaments.change(event, stages=stages, game="ctg")
+    event.max_table = 3
+    with pytest.raises(ValidationError) as refused:
+        event.full_clean()
+    assert refused.value.message_dict == {
+        "max_table": ["A table of De l'Orc pour les Braves seats 4 to 7 players."]
+    }
+    assert Tournament.objects.get().max_table == 5
 
 
 def test_an_online_round_opens_de_l_orc_tables_at_the_usual_pace(club, olga):
