@@ -79,6 +79,20 @@ class PlayedFilter:
     description: str = ""  # the API's, in English; mark it with gettext_noop
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a game's replay (`Game.replay_steps`): the record's first `actions`
+    actions taken. A game may subclass it to keep what its own steps show besides."""
+
+    actions: int
+    # The action the step takes, as the record writes it; "" for a step the game takes by
+    # itself (an army card De l'Orc deals).
+    text: str = ""
+    # Steps a replay may skip to the end of together (De l'Orc's deal of one round), named
+    # alike; None for a step in no such stretch.
+    stretch: int | None = None
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -125,8 +139,12 @@ class Game:
     record_format: str = ""  # the "format" its records name, e.g. "ctg-record/1"
     record_spec: str = ""  # where that format is described, e.g. "RULES.md §10"
     online = True  # whether tables can be opened for it
-    # Whether its tables can be stepped through in history's replay, which reads its records.
+    # Whether its tables can be stepped through in history's replay (`replay_steps`).
     replays = False
+    # A template whose partials draw what a replay step shows besides its board and its last
+    # action: "step" above the board (De l'Orc: the army card dealt), "below" under it (Call
+    # to Glory: its discard piles), from `replay_context`; "": nothing.
+    replay_template: str = ""
 
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
     # game (`PlayedGame.options`); the shared models hold no column of any one game.
@@ -290,6 +308,22 @@ class Game:
         position brought to what the table shows without anyone deciding; the record's
         position by default."""
         return state
+
+    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        """Every step of a table's replay, in order, from its record; the position before the
+        first is step 0. Only a game that `replays` has them."""
+        raise NotImplementedError
+
+    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> Any:
+        """The position after `step`, one of `replay_steps(record)` (None: the start),
+        rebuilt from the record as `board_context` draws it; never one that could not be seen
+        in play."""
+        raise NotImplementedError
+
+    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        """What `replay_template` draws of `step` (None: the start), with `board`: the
+        board's context at it, in the page's language; nothing by default."""
+        return {}
 
     def pile_page(
         self, table: Any, state: Any, viewer: int | None, pile: str

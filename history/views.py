@@ -18,7 +18,6 @@ from games.access import not_found as table_not_found
 from games.access import viewer_of
 from games.models import Seat as TableSeat
 from games.models import Table
-from games.orc import names as orc_names
 from history import queries, records, replay
 from leagues.forms import posted_number
 from leagues.models import PlayedGame, PlayedSeat, RatingHistory, RoundScore
@@ -200,22 +199,23 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             {"seat": s.position, "name": s.display_name} for s in seats
         ]
     record: dict = table.record or {}
-    steps = replay.steps(record)
+    game = table.plugin
+    steps = game.replay_steps(record)
     total = len(steps)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state: Any = replay.position(record, step)
+    state: Any = replay.position(game, record, steps, step)
     if running and step == total:
-        state = table.plugin.replay_present(table, state)
+        state = game.replay_present(table, state)
     # A replay only shows: no clock, no pause between rounds (nor its button and countdown),
     # whatever the live table is at now; no decisions to take, no cards to put down, no
     # rematch to ask for, no game to leave. The table is drawn, never saved.
     table.deadline = table.pause_until = None
     table.continued = []
-    board = table.plugin.board_context(table, state, viewer) | {
+    board = game.board_context(table, state, viewer) | {
         "choices": None,
         "decisions": [],
         "can_slap": False,
@@ -224,37 +224,25 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     current = steps[step - 1] if step else None
     context = {
         "table": table,
-        "board_html": render_to_string(table.plugin.board_template, board, request=request),
+        "board_html": render_to_string(game.board_template, board, request=request),
         "step": step,
         "total": total,
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": table.plugin.shown_action(
+        "last_action": game.shown_action(
             state, current.actions - 1, current.text, viewer, [s.display_name for s in seats]
         )
         if current and current.text
         else "",
-        "dealt_card": _dealt_card(current),
-        "jumps": replay.jumps(steps, step) if any(s.card for s in steps) else None,
-        "piles": {pile: cards[::-1] for pile, cards in board.get("discard_piles", {}).items()},
+        "jumps": replay.jumps(steps, step) if replay.skips(steps) else None,
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
+        "replay_template": game.replay_template,
     }
+    context |= game.replay_context(current, board)
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
-
-
-def _dealt_card(step: replay.Step | None) -> dict | None:
-    """The army card a De l'Orc replay step deals, named in the page's language."""
-    if step is None or not step.card:
-        return None
-    return {
-        "number": step.dealt,
-        "pile": step.pile,
-        "name": orc_names.card(step.card),
-        "start": step.start,
-    }
 
 
 @login_required

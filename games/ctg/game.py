@@ -13,13 +13,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from games.ctg import ai, engine
+from games.ctg import ai, engine, replay
 from games.ctg.engine import pad
 from games.ctg.engine.cards import VALUES, full_deck
 from games.ctg.engine.record import FORMAT as RECORD_FORMAT
 from games.ctg.engine.record import logged_actions
 from games.ctg.pad import problem_text
-from games.registry import Game, MoveRefused, PlayedFilter, Result, with_forfeits
+from games.registry import Game, MoveRefused, PlayedFilter, ReplayStep, Result, with_forfeits
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 # A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
@@ -70,6 +70,7 @@ class CallToGlory(Game):
     variant_names = tuple(VARIANTS)
     record_format = RECORD_FORMAT
     record_spec = "RULES.md §10"
+    replay_template = "games/ctg/replay.html"
 
     def option_fields(self) -> dict[str, Any]:
         return {
@@ -248,6 +249,15 @@ class CallToGlory(Game):
     def replay_present(self, table: Any, state: engine.State) -> engine.State:
         # Between rounds the next deck is the table's, from its seed: no record holds it yet.
         return supply_decks(table, state)
+
+    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        return replay.steps(record)
+
+    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
+        return replay.position(record, step.actions if step else 0)
+
+    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        return {"piles": replay.piles(board)}
 
     def pile_page(
         self, table: Any, state: engine.State, viewer: int | None, pile: str

@@ -20,11 +20,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.orc import ai, engine, pad
+from games.orc import ai, engine, pad, replay
 from games.orc.engine.cards import CODES, N_CARDS
 from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
-from games.registry import Game, MoveRefused, PadSheet, Result, with_forfeits
+from games.registry import Game, MoveRefused, PadSheet, ReplayStep, Result, with_forfeits
 
 SLAPS = ("desert", "shield")
 PACES = (0.8, 1.2, 2.0)
@@ -66,6 +66,7 @@ class DeLOrc(Game):
     record_format = RECORD_FORMAT
     record_spec = "ORC-RULES.md §8"
     replays = True
+    replay_template = "games/orc/replay.html"
     # Each level's name and what a host choosing it should know, in the site's languages.
     ai_levels = {
         "beginner": (
@@ -260,6 +261,17 @@ class DeLOrc(Game):
         from games.orc.board import shown_action
 
         return shown_action(state, index, viewer, names)
+
+    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        return replay.steps(record)
+
+    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
+        if not isinstance(step, replay.Step):
+            return replay.position(record, 0)
+        return replay.position(record, step.actions, step.dealt)
+
+    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        return {"dealt_card": replay.dealt_card(step)}
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.orc.board import round_summaries

@@ -15,8 +15,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from games.ctg.engine.cards import VALUES, task_text
+from games.ctg.replay import position
 from games.models import Table
-from history.replay import position
 
 
 class _Zones(HTMLParser):
@@ -278,7 +278,7 @@ def scan_orc(
     players as the frame names them, seat by seat, when not as the record does."""
     from games.orc.engine.cards import PILES
     from games.orc.engine.views import hidden
-    from history.replay import orc_position
+    from games.orc.replay import position as orc_position
 
     stamps = [int(s) for s in re.findall(r'data-stamp="(\d+)"', frame)]
     if not stamps:

@@ -11,9 +11,9 @@ import pytest
 from django.conf import settings
 
 from games import actions
-from games.ctg import engine
+from games.ctg import engine, replay
 from games.ctg.engine.cards import TASK_DECKS, VALUES
-from history import replay
+from games.records import action_lines
 from tests.games.conftest import open_table
 from tests.history.conftest import online_game
 
@@ -133,7 +133,7 @@ def test_the_table_draws_the_viewers_hand_with_art_and_german_names(client, runn
 def test_the_replay_draws_the_seats_hand_with_art_and_german_names(client, alice, bob):
     table, _game = online_game([alice, bob], seed=7)
     in_german(client, alice)
-    step = len(replay.action_lines(table.record)) // 2
+    step = len(action_lines(table.record)) // 2
     html = client.get(f"/history/replay/{table.pk}/?step={step}&seat=0").content.decode()
 
     cards = cards_in(html)

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import Client
 
 from games import actions
-from history import replay
+from games.orc import replay
 from tests.conftest import persona
 from tests.games.orc_helpers import finished_orc_table, orc_table, set_deal
 from tests.games.test_consumers import connect

@@ -78,7 +78,8 @@ def test_the_scanner_catches_a_send_before_the_reveal_with_the_players_named_as_
     from games.orc import engine
     from games.orc.dealer import stamp
     from games.orc.engine.views import hidden
-    from history.replay import action_lines, orc_position
+    from games.orc.replay import position as orc_position
+    from games.records import action_lines
     from tests.games.leaks import scan_orc
 
     record = engine.to_record(engine.random_game(4, seed=7, names=["ann", "Sergeant-2", "c", "d"]))

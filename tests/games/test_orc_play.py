@@ -133,7 +133,7 @@ def test_it_opens_a_rematch_with_the_same_game_pace_and_ai_players(alice):
 
 
 def test_it_tells_how_many_mercenaries_were_sent_but_not_which_until_the_reveal(client, alice):
-    from history.replay import orc_position
+    from games.orc.replay import position as orc_position
     from tests.games.leaks import scan_orc
 
     users = [alice, *people("bob", "charlie", "dave")]

@@ -3,8 +3,8 @@
 import pytest
 from django.test import Client
 
-from games.ctg import engine
-from history import replay
+from games.ctg import engine, replay
+from games.records import action_lines
 from tests.history.conftest import online_game, pad_game
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,7 @@ def test_it_filters_opens_a_game_and_replays_it_with_the_keyboard(
     online_game([alice, charlie], seed=32, day=4)
     online_game([alice, bob], seed=33, day=5)
     pad_game([alice, bob], [[10], [5]], day=6)
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     cookie = session_cookie(alice, live_server_url)
     browser = request.getfixturevalue("browser")  # after all ORM work: see STACK-NOTES
 
@@ -59,7 +59,7 @@ def test_replay_steps_in_place_and_opens_a_discard_pile_as_it_was_then(
     live_server_url, alice, bob, request
 ):
     table, _game = online_game([alice, bob], seed=35)
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     # A position with at least two cards on X1, and how many it holds there.
     step, size = next(
         (s, len(engine.public_view(replay.position(table.record, s))["discard_piles"]["X1"]))

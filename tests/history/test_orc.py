@@ -165,7 +165,8 @@ def finish_online(table, seed=3):
     from games import actions
     from games.models import Table
     from games.orc.game import DE_L_ORC
-    from history.replay import action_lines, orc_position
+    from games.orc.replay import position as orc_position
+    from games.records import action_lines
 
     record = engine.to_record(engine.random_game(table.seats_count, seed, table.record["players"]))
     lines = action_lines(record)

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from games import actions
-from games.ctg import engine
-from history import replay
+from games.ctg import engine, replay
+from games.records import action_lines
 from tests.games.conftest import open_table
 from tests.games.leaks import scan
 from tests.history.conftest import online_game
@@ -37,7 +37,7 @@ def test_it_shows_a_running_game_only_to_its_players_in_their_own_view(
     assert client.get(f"/history/replay/{running.pk}/").status_code == 404
     for position, user in ((0, alice), (1, bob)):
         client.force_login(user)
-        total = len(replay.action_lines(running.record))
+        total = len(action_lines(running.record))
         assert total >= 12
         for step in range(total + 1):
             # Asking for the other seat's view is ignored while the game runs.
@@ -55,7 +55,7 @@ def test_it_never_offers_a_running_games_record(client, running, alice):
 def test_it_lets_anyone_switch_views_of_a_finished_public_game(client, alice, bob, charlie):
     table, _game = online_game([alice, bob], seed=7)
     client.force_login(charlie)
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     for step in (0, 1, total // 2, total):
         for seat in ("", "0", "1"):
             response = client.get(f"/history/replay/{table.pk}/?step={step}&seat={seat}")
@@ -76,7 +76,7 @@ def test_a_seats_replay_of_a_finished_game_offers_no_rematch(client, alice, bob)
     # The finished table and its result page are where alice asks for one.
     assert REMATCH in client.get(table.get_absolute_url()).content.decode()
     assert REMATCH in client.get(reverse("table_result", args=[table.pk])).content.decode()
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     for step in (0, total):
         for seat in ("0", "1"):
             response = client.get(f"/history/replay/{table.pk}/?step={step}&seat={seat}")
@@ -108,7 +108,7 @@ def test_a_replay_of_a_game_paused_between_rounds_shows_no_pause(client, alice, 
     live = client.get(table.get_absolute_url()).content.decode()
     assert CONTINUE in live and 'id="round-pause"' in live and "The next round begins in" in live
     # Its replay shows the round's end as history, before the step that ended it and at it.
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     for step in (total - 1, total):
         html = client.get(f"/history/replay/{table.pk}/?step={step}").content.decode()
         assert 'data-viewer="0"' in html and CONTINUE not in html
@@ -138,7 +138,7 @@ def test_it_steps_through_htmx_with_the_replay_partial(client, alice, bob):
 
 def test_it_rebuilds_the_final_position_from_the_whole_record(alice, bob):
     table, _game = online_game([alice, bob], seed=10, rounds=4)
-    total = len(replay.action_lines(table.record))
+    total = len(action_lines(table.record))
     state = replay.position(table.record, total)
     assert engine.result(state) == table.result
     middle = replay.position(table.record, total // 2)
