@@ -1,12 +1,17 @@
 """What Call to Glory's and De l'Orc's records share: each round keeps its actions as lines
-of notation. Their replays cut records here; a game whose records look otherwise needs none
-of it.
+of notation, and each engine replays a record the same way (`from_record`, refusing with
+`IllegalAction` or `RecordError`). Their replays cut records here, and their imports check
+them here; a game whose records look otherwise needs none of it.
 """
 
 from __future__ import annotations
 
 import copy
 from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.registry import RecordRefused
 
 
 def action_lines(record: dict[str, Any]) -> list[tuple[int, str]]:
@@ -29,3 +34,25 @@ def first_actions(record: dict[str, Any], lines: list[tuple[int, str]], count: i
         kept[r]["actions"].append(line)
     truncated["rounds"] = kept
     return truncated
+
+
+def replayed(rules: Any, record: dict[str, Any]) -> Any:
+    """A finished game's position, the record replayed by a game's engine (`rules`, its
+    package); refused with the engine's message when it breaks a rule."""
+    try:
+        state = rules.from_record(record)
+    except rules.IllegalAction as error:
+        raise RecordRefused(
+            _("Round %(round)s, action %(index)s (%(action)s) breaks a rule: %(rule)s")
+            % {
+                "round": error.round,
+                "index": error.index,
+                "action": error.action,
+                "rule": error.message,
+            }
+        ) from None
+    except rules.RecordError as error:
+        raise RecordRefused(_("The record is malformed: %(error)s") % {"error": error}) from None
+    if not state.game_over:
+        raise RecordRefused(_("The record stops before the game is over."))
+    return state

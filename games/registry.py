@@ -93,6 +93,28 @@ class ReplayStep:
     stretch: int | None = None
 
 
+class RecordRefused(Exception):
+    """A record that cannot be imported; `message` (for the importer) says why, in the
+    engine's words when its rules refuse it."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ImportedRecord:
+    """A finished game's record as its game has checked it: what history stores of it."""
+
+    record: dict[str, Any]  # as the game keeps it: the same game always gives the same one
+    names: list[str]  # the players, seat by seat
+    result: Result
+    # The options of the finished online table it becomes, which then keeps `record` and
+    # `result.record` and is announced like any finished table; None: it becomes a played
+    # game only, which keeps `result.played_result`.
+    table_options: dict[str, Any] | None = None
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -338,6 +360,12 @@ class Game:
         shows them); none by default."""
         return []
 
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        """Check a finished game's record in `record_format` (its `played_at` taken off) with
+        the game's rules, and say what it becomes; raise RecordRefused naming what is wrong.
+        Only a game with a `record_format` reads records."""
+        raise NotImplementedError
+
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
         return level
@@ -446,6 +474,15 @@ def first() -> Game:
     """The site's own game, named first in settings.GAMES: forms start with it, rating
     pages show it unless asked for another, and lists name the others beside it."""
     return next(iter(all_games().values()))
+
+
+def for_record(record: Mapping[str, Any]) -> Game | None:
+    """The game whose records name the format `record` does; None when no game's do."""
+    named = record.get("format")
+    games = all_games().values()
+    return next(
+        (game for game in games if game.record_format and named == game.record_format), None
+    )
 
 
 def choices() -> list[tuple[str, str]]:

@@ -256,8 +256,8 @@ def record_import(request: HtmxHttpRequest) -> HttpResponse:
         else:
             text = request.POST.get("record", "")
         try:
-            imported = records.import_any(records.parse(text), request.user)
-        except records.ImportRefused as refused:
+            imported = records.import_record(records.parse(text), request.user)
+        except registry.RecordRefused as refused:
             error = refused.message
         else:
             if imported.new:

@@ -13,13 +13,22 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from games import records
 from games.ctg import ai, engine, replay
 from games.ctg.engine import pad
 from games.ctg.engine.cards import VALUES, full_deck
 from games.ctg.engine.record import FORMAT as RECORD_FORMAT
 from games.ctg.engine.record import logged_actions
 from games.ctg.pad import problem_text
-from games.registry import Game, MoveRefused, PlayedFilter, ReplayStep, Result, with_forfeits
+from games.registry import (
+    Game,
+    ImportedRecord,
+    MoveRefused,
+    PlayedFilter,
+    ReplayStep,
+    Result,
+    with_forfeits,
+)
 
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 # A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
@@ -289,14 +298,19 @@ class CallToGlory(Game):
 
     def result(self, table: Any, state: engine.State) -> Result:
         """The engine's result; players who forfeited on time are placed after everyone else."""
-        record = engine.result(state)
-        assert record is not None
-        names = state.names
         forfeited = [
             name
             for name in table.seats.filter(forfeited=True).values_list("name", flat=True)
-            if name in names
+            if name in state.names
         ]
+        return self._result(state, table.options, forfeited)
+
+    def _result(
+        self, state: engine.State, options: Mapping[str, Any], forfeited: list[str]
+    ) -> Result:
+        record = engine.result(state)
+        assert record is not None
+        names = state.names
         placings = [record["placings"][name] for name in names]
         if forfeited:
             placings = with_forfeits(placings, [name in forfeited for name in names])
@@ -307,8 +321,23 @@ class CallToGlory(Game):
             scores=[record["totals"][name] for name in names],
             round_scores=[[r["scores"][name] for r in record["rounds"]] for name in names],
             round_bonuses=task_bonuses(state),
-            variants=frozenset(self.variants(table.options)),
+            variants=frozenset(self.variants(options)),
             record=record,
+        )
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        """A ctg-record/1 becomes a finished online table, as if played here."""
+        state = records.replayed(engine, record)
+        options = {
+            "rounds": state.options.rounds,
+            "imperial_tasks": "imperial-tasks" in state.options.variants,
+            "ninja": "ninja" in state.options.variants,
+        }
+        return ImportedRecord(
+            record=engine.to_record(state),
+            names=list(state.names),
+            result=self._result(state, options, []),
+            table_options=options,
         )
 
     # Every type's cards in front of one player: all the points a round holds.

@@ -20,11 +20,20 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games import records
 from games.orc import ai, engine, pad, replay
 from games.orc.engine.cards import CODES, N_CARDS
 from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
-from games.registry import Game, MoveRefused, PadSheet, ReplayStep, Result, with_forfeits
+from games.registry import (
+    Game,
+    ImportedRecord,
+    MoveRefused,
+    PadSheet,
+    ReplayStep,
+    Result,
+    with_forfeits,
+)
 
 SLAPS = ("desert", "shield")
 PACES = (0.8, 1.2, 2.0)
@@ -291,26 +300,28 @@ class DeLOrc(Game):
         """The engine's §8 result; players who forfeited on time are placed after the rest."""
         record = engine.result(state)
         names = list(state.names)
-        placings = [record["placings"][name] for name in names]
         forfeited = [
             name
             for name in table.seats.filter(forfeited=True).values_list("name", flat=True)
             if name in names
         ]
         if forfeited:
+            placings = [record["placings"][name] for name in names]
             placings = with_forfeits(placings, [name in forfeited for name in names])
             record["placings"] = dict(zip(names, placings, strict=True))
             record["forfeited"] = forfeited
-        round_scores = [[r["scores"][name] for r in record["rounds"]] for name in names]
-        return Result(
-            placings=placings,
-            scores=[record["totals"][name] for name in names],
-            round_scores=round_scores,
-            round_bonuses=[[0] * len(scores) for scores in round_scores],
-            record=record,
-            # Each round's wizard, champion and battle winners, as the score pad keeps them.
-            played_result={"pad": pad.from_result(record, names)},
-        )
+        # Each round's wizard, champion and battle winners, as the score pad keeps them.
+        return _result(record, names, {"pad": pad.from_result(record, names)})
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        """An orc-record/1 becomes a played game of its rounds' entries; it keeps the record
+        and the engine's result beside them, having no table to keep them."""
+        state = records.replayed(engine, record)
+        kept = engine.to_record(state)
+        result = engine.result(state)
+        names = list(state.names)
+        played = {"pad": pad.from_result(result, names), "record": kept, "result": result}
+        return ImportedRecord(record=kept, names=names, result=_result(result, names, played))
 
     # --- score pad (§7): per round the wizard, his champion and each battle's winners
     pad_template = "games/orc/pad.html"
@@ -338,6 +349,19 @@ class DeLOrc(Game):
         self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
     ) -> PadSheet:
         return pad.sheet(names, entries, finished=finished)
+
+
+def _result(record: dict[str, Any], names: list[str], played: dict[str, Any]) -> Result:
+    """The site's result from the engine's (§8), seat by seat; a played game keeps `played`."""
+    round_scores = [[r["scores"][name] for r in record["rounds"]] for name in names]
+    return Result(
+        placings=[record["placings"][name] for name in names],
+        scores=[record["totals"][name] for name in names],
+        round_scores=round_scores,
+        round_bonuses=[[0] * len(scores) for scores in round_scores],
+        record=record,
+        played_result=played,
+    )
 
 
 def _deal(table: Any) -> Any:
