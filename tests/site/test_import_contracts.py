@@ -35,6 +35,8 @@ def test_it_keeps_every_contract():
         ("leagues/signals.py", "import history.queries", "Apps form layers"),
         ("leagues/views.py", "import games.ctg.engine.pad", "only through games.registry"),
         ("tournaments/actions.py", "import games.orc.game", "only through games.registry"),
+        ("history/replay.py", "import games.ctg.engine", "History reaches a game only"),
+        ("history/records.py", "import games.orc.game", "History reaches a game only"),
     ],
 )
 def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):
