@@ -1,6 +1,11 @@
 """The site's machinery knows no particular game: a toy game registered only here is played
-at the site's tables, its result reaches leagues and history, and it is kept apart from
-Call to Glory everywhere a player filters by game."""
+at the site's tables, its result reaches leagues and history, its replay and its records go
+through history as any game's do, and it is kept apart from Call to Glory everywhere a player
+filters by game."""
+
+import json
+import re
+from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -8,13 +13,19 @@ from django.core import mail
 from accounts.models import Club, Membership, User
 from games import actions
 from games.models import Table
+from history import records
 from leagues import actions as leagues
 from leagues.models import League, PlayedGame
+from tests.site.toy_game import TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(settings):
     settings.GAMES = [*settings.GAMES, "tests.site.toy_game.TOY"]
+    # The toy's board template lives beside it.
+    engine = settings.TEMPLATES[0]
+    toy_templates = Path(__file__).parent / "templates"
+    settings.TEMPLATES = [engine | {"DIRS": [*engine["DIRS"], toy_templates]}]
 
 
 @pytest.fixture
@@ -71,13 +82,89 @@ def test_it_shows_a_toy_tables_result_from_the_games_own(client, club, alice, bo
     page = client.get(f"/play/t/{table.pk}/result/")
     assert page.status_code == 200
     assert "You won!" in page.text
-    # History cannot replay a toy game: no link to a replay, and none to be had.
-    assert "/history/replay/" not in page.text
-    assert client.get(f"/history/replay/{table.pk}/").status_code == 404
+    assert f"/history/replay/{table.pk}/" in page.text
     assert [(row["place"], row["total"], row["rounds"]) for row in page.context["rows"]] == [
         (1, 3, [3]),
         (2, 1, [1]),
     ]
+
+
+def test_it_offers_no_replay_of_a_game_without_one(client, club, alice, bob, monkeypatch):
+    table = play_toy_table(club, alice, bob, calls=[1, 3])
+    monkeypatch.setattr(TOY, "replays", False)
+    client.force_login(alice)
+    # No link to a replay, and none to be had.
+    assert "/history/replay/" not in client.get(f"/play/t/{table.pk}/result/").text
+    page = client.get("/history/", {"game": "toy"})
+    assert page.status_code == 200 and "/history/replay/" not in page.text
+    assert client.get(f"/history/replay/{table.pk}/").status_code == 404
+
+
+def calls_shown(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<li data-call="(\d)">(\w+) calls', html)
+
+
+def test_it_steps_through_a_toy_tables_replay_call_by_call(client, club, alice, bob, charlie):
+    table = play_toy_table(club, alice, bob, charlie, calls=[2, 3, 1])
+    names = [seat.name for seat in table.seats.order_by("position")]
+    client.force_login(charlie)
+
+    start = client.get(f"/history/replay/{table.pk}/", {"step": 0}).text
+    assert "Action 0 of 3" in start and calls_shown(start) == []
+    assert "Last action:" not in start
+    middle = client.get(f"/history/replay/{table.pk}/", {"step": 2}).text
+    assert calls_shown(middle) == [("2", names[0]), ("3", names[1])]
+    assert f"<code>{names[1]}: 3</code>" in middle
+    # Every step takes an action: nothing to skip, no game's own part of the page.
+    assert 'id="replay-next-action"' not in middle and "Discard pile" not in middle
+    end = client.get(f"/history/replay/{table.pk}/").text
+    assert "Action 3 of 3" in end and len(calls_shown(end)) == 3
+    # The htmx step draws the same partial.
+    response = client.get(f"/history/replay/{table.pk}/?step=1", headers={"HX-Request": "true"})
+    assert response.text.lstrip().startswith('<div id="replay"')
+    assert calls_shown(response.text) == [("2", names[0])]
+
+
+def test_it_exports_a_toy_tables_record_and_imports_it_once(client, club, alice, bob):
+    table = play_toy_table(club, alice, bob, calls=[1, 3])
+    played = PlayedGame.objects.get(table=table)
+    client.force_login(alice)
+    download = client.get(f"/history/record/{table.pk}.json")
+    assert json.loads(download.content)["format"] == "toy-record/1"
+
+    response = client.post("/history/import/", {"record": download.content.decode()})
+    assert response.status_code == 302
+    copy = PlayedGame.objects.exclude(pk=played.pk).get()
+    assert response["Location"] == f"/history/game/{copy.pk}/"
+    assert (copy.game, copy.rated, records.is_imported(copy)) == ("toy", False, True)
+    assert copy.played_at == table.finished
+    seats = {seat.name: (seat.place, seat.total) for seat in copy.seats.all()}
+    assert seats == {seat.name: (seat.place, seat.total) for seat in played.seats.all()}
+    # The importer's own seat is linked to her; bob's stays a name.
+    assert {s.name: s.user_id for s in copy.seats.all()} == {"alice": alice.pk, "bob": None}
+    # It became a finished table of the toy game, which replays like the one it came from.
+    assert copy.table.game == "toy" and copy.table.record == table.record
+    assert client.get(f"/history/replay/{copy.table_id}/").status_code == 200
+
+    again = client.post("/history/import/", {"record": download.content.decode()})
+    assert again["Location"] == response["Location"]
+    assert PlayedGame.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ({"format": "toy-record/1", "players": ["ann", "cy"], "calls": [3]}, "stops before"),
+        ({"format": "toy-record/1", "players": ["ann", "cy"], "calls": [3, 4]}, "malformed"),
+        ({"format": "toy-record/1", "players": ["ann"], "calls": [3]}, "malformed"),
+        ({"format": "toy-record/1", "players": ["a" * 41, "cy"], "calls": [1, 2]}, "40 char"),
+    ],
+)
+def test_it_refuses_a_toy_record_its_game_refuses(client, alice, record, message):
+    client.force_login(alice)
+    response = client.post("/history/import/", {"record": json.dumps(record)})
+    assert response.status_code == 400 and message in response.text
+    assert not Table.objects.exists() and not PlayedGame.objects.exists()
 
 
 def test_it_refuses_a_move_the_toy_game_does_not_accept(club, alice, bob):
@@ -125,7 +212,7 @@ def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, 
     assert page.status_code == 200
     assert f"/history/game/{toy_game.pk}/" in page.text
     assert f"/history/game/{ctg.pk}/" not in page.text
-    assert "/history/replay/" not in page.text
+    assert f"/history/replay/{toy.pk}/" in page.text
     assert client.get(f"/history/game/{toy_game.pk}/").status_code == 200
 
     items = client.get("/api/v1/games/", {"game": "toy"}).json()["results"]

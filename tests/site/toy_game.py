@@ -1,7 +1,9 @@
 """A game that exists only in the tests, registered beside Call to Glory.
 
 "Call a number": 2 or 3 players; in seat order each calls a number from 1 to 3, once; the
-highest call wins, equal calls share a place. Its record is {"players", "calls"}.
+highest call wins, equal calls share a place. Its record is {"format": "toy-record/1",
+"players", "calls"}; its replay steps through the calls, and an imported record becomes a
+finished table, as Call to Glory's do. Its board is tests/site/templates/toy/board.html.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.registry import Game, MoveRefused, Result
+from games.registry import Game, ImportedRecord, MoveRefused, RecordRefused, ReplayStep, Result
+
+FORMAT = "toy-record/1"
 
 
 @dataclass
@@ -31,6 +35,10 @@ class CallANumber(Game):
     default_ai_level = "first"
     stand_in_level = "first"
     rounds = (1,)
+    board_template = "toy/board.html"
+    record_format = FORMAT
+    record_spec = "tests/site/toy_game.py"
+    replays = True
 
     def new_state(self, table: Any, names: list[str]) -> Calls:
         return Calls(list(names))
@@ -39,7 +47,7 @@ class CallANumber(Game):
         return Calls(list(table.record["players"]), list(table.record["calls"]))
 
     def dump(self, state: Calls) -> dict[str, Any]:
-        return {"players": state.names, "calls": state.calls}
+        return {"format": FORMAT, "players": state.names, "calls": state.calls}
 
     def clone(self, state: Calls) -> Calls:
         return Calls(list(state.names), list(state.calls))
@@ -59,6 +67,39 @@ class CallANumber(Game):
         if text not in ("1", "2", "3"):
             raise MoveRefused("Call 1, 2 or 3.", "bad-call")
         state.calls.append(int(text))
+
+    def board_context(self, table: Any, state: Calls, viewer: int | None) -> dict[str, Any]:
+        calls = list(zip(state.names, state.calls, strict=False))
+        return {"table": table, "viewer": viewer, "calls": calls}
+
+    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        calls = zip(record["players"], record["calls"], strict=False)
+        return [ReplayStep(i, f"{name}: {call}") for i, (name, call) in enumerate(calls, 1)]
+
+    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> Calls:
+        return Calls(list(record["players"]), list(record["calls"][: step.actions if step else 0]))
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        players, calls = record.get("players"), record.get("calls")
+        if (
+            set(record) != {"format", "players", "calls"}
+            or not isinstance(players, list)
+            or len(players) not in self.seats
+            or not all(isinstance(name, str) and name for name in players)
+            or not isinstance(calls, list)
+            or len(calls) > len(players)
+            or not all(type(call) is int and 1 <= call <= 3 for call in calls)
+        ):
+            raise RecordRefused("The record is malformed.")
+        state = Calls(list(players), list(calls))
+        if not self.is_over(state):
+            raise RecordRefused("The record stops before the game is over.")
+        return ImportedRecord(
+            record=self.dump(state),
+            names=state.names,
+            result=self.result(None, state),
+            table_options={},
+        )
 
     def ai_move(self, level: str, table: Any, state: Calls, seat: int, seed: int) -> str:
         return "1"
