@@ -25,6 +25,16 @@ def client_address(request: HttpRequest) -> str:
     return value.split(",")[-1].strip()[:64]
 
 
+def attempted_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """The username a login tried, as the lockout counts it: no longer than the column that
+    keeps failed logins, which no username can be, so a longer one is simply a wrong guess."""
+    data = credentials if credentials else getattr(request, "data", request.POST)
+    username = data.get("username")
+    if username is None:
+        return None
+    return str(username)[: AccessAttempt._meta.get_field("username").max_length]
+
+
 def hit(scope: str, who: str, limit: int, window: int) -> bool:
     """Count one hit for `who` in the current window; True while within `limit`."""
     slot = int(time.time()) // window

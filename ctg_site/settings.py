@@ -311,6 +311,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES"
 # A successful login forgets earlier typos, so mistakes spread over weeks never add up.
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.limits.locked_out"
+AXES_USERNAME_CALLABLE = "accounts.limits.attempted_username"
 # A record of every successful login is more than a club site needs to keep.
 AXES_DISABLE_ACCESS_LOG = True
 # Fixed windows of RATE_LIMIT_WINDOW seconds for writes; an hour for sign-ups. A fast player

@@ -213,3 +213,12 @@ def test_it_lifts_the_lock_when_the_password_is_reset_by_email(client, bob):
     client.post(form_url, {"new_password1": new_password, "new_password2": new_password})
     assert log_in(client, "bob", new_password).status_code == 302
     assert is_logged_in(client)
+
+
+def test_it_counts_a_username_too_long_for_any_account_as_a_wrong_guess(client, db):
+    # Longer than any username and than the column where failed logins are counted.
+    username = "x" * 300
+    fourth = guess(client, username, 4)
+    assert fourth.status_code == 200
+    assert "Please enter a correct username and password." in fourth.content.decode()
+    assert guess(client, username, 1).status_code == 429
