@@ -65,6 +65,10 @@ class TableConsumer(_Consumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.user = self.scope["user"]
         self.language = language_of(self.scope)
+        # The board this page has, as (version, when saved): pushes sent by two processes
+        # (the move's and the AI's that answers it) may arrive in either order, and an older
+        # one would take the page back to a position without the player's decision.
+        self.shown = (-1, 0.0)
         html = await self._render()
         if html is None:
             await self.close(code=4403)
@@ -88,6 +92,9 @@ class TableConsumer(_Consumer):
         # where the move was saved; a view it lacks (another language) may be one that another
         # socket of this process already rendered. Either way no trip to the database thread.
         # A club table's onlookers are checked there every time.
+        pushed = (event["version"], event["saved"])
+        if pushed < self.shown:
+            return
         viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
         html = None
         if viewer is not None or event["public"]:
@@ -110,6 +117,7 @@ class TableConsumer(_Consumer):
                 # No longer allowed to watch (the table is gone, or its club let him go).
                 await self.close(code=4403)
                 return
+        self.shown = max(self.shown, pushed)
         await self.send(text_data=html)
 
     async def table_update(self, event):
@@ -156,6 +164,7 @@ class TableConsumer(_Consumer):
         allowed, viewer = viewer_of(table, self.user)
         if not allowed:
             return None
+        self.shown = max(self.shown, (table.version, 0.0))
         if table.record is None:
             # The waiting room reloads when this differs from the stamp it was drawn with.
             return render_to_string("games/waiting_room.html#stamp", {"table": table})

@@ -5,6 +5,7 @@ import threading
 import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
@@ -12,6 +13,7 @@ from django.test import Client
 from ctg_site.asgi import application
 from games import actions
 from games.ctg import engine
+from games.groups import table_group
 from games.models import Table
 from tests.games.conftest import open_table
 from tests.games.leaks import scan
@@ -112,6 +114,27 @@ async def test_it_gives_a_reconnecting_client_the_fresh_board(running_table, ali
     communicator = await connect(alice, running_table.pk)
 
     assert version_of(await communicator.receive_from()) > before
+    await communicator.disconnect()
+
+
+async def test_a_page_keeps_the_newer_board_when_two_pushes_cross(running_table, alice):
+    # A move's push and the push of the move answering it are sent by different processes,
+    # and may reach a socket in either order: here the first move's push comes again last.
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add(table_group(running_table.pk), listener)
+    communicator = await connect(alice, running_table.pk)
+    await communicator.receive_from()
+    await first_move(running_table.pk)
+    await first_move(running_table.pk)
+    first, second = [version_of(await communicator.receive_from()) for _ in range(2)]
+    assert first < second
+    first_push = await layer.receive(listener)
+    assert first_push["version"] == first
+
+    await layer.group_send(table_group(running_table.pk), first_push)
+
+    assert await communicator.receive_nothing(timeout=0.5)
     await communicator.disconnect()
 
 
