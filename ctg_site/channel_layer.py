@@ -8,13 +8,15 @@
   closed (1011), and the pages reconnect, join their groups again and get the whole board.
 - Memberships expire (`group_expiry`), so the sockets of a daphne that died leave their
   groups; the sockets of a living process are added again well before that.
+- The messages for a process's sockets wait in one sorted set in Redis; under load it holds
+  several at once, and one round trip takes them all (channels_redis spends four on each).
 """
 
 import asyncio
 import contextlib
 import logging
 import time
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, deque
 
 from channels_redis import core
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -24,6 +26,8 @@ logger = logging.getLogger(__name__)
 
 # Seconds between looks at the marker: how soon a socket learns that its groups are gone.
 WATCH_EVERY = 1.0
+# The most messages for this process's sockets that one round trip takes from Redis.
+POP_AT_ONCE = 100
 
 
 class GroupsLost(RedisConnectionError):
@@ -40,6 +44,9 @@ class _LoopState:
         self.generation = 0
         self.receiving: Counter[str] = Counter()
         self.watcher: asyncio.Task | None = None
+        # Messages taken from Redis and not yet handed out, and the pop that takes more.
+        self.popped: deque[tuple[str, dict]] = deque()
+        self.popping: asyncio.Task | None = None
 
 
 class RedisChannelLayer(core.RedisChannelLayer):
@@ -106,12 +113,44 @@ class RedisChannelLayer(core.RedisChannelLayer):
         assert loss is not None, "the loss is always set as an exception"
         raise loss
 
+    async def receive_single(self, channel: str) -> tuple[str, dict]:
+        """The next message for one of this process's sockets (`channel` ends in "!").
+
+        A pop runs to its end even when the socket that waited on it closes meanwhile: the
+        messages it took are kept for the others, where channels_redis keeps a backup copy
+        of each in Redis instead."""
+        if "!" not in channel:
+            return await super().receive_single(channel)
+        state = self._state()
+        while not state.popped:
+            if state.popping is None:
+                state.popping = asyncio.ensure_future(self._pop(channel, state))
+                # Its failure is raised to whoever waits on it; seen here if nobody does.
+                state.popping.add_done_callback(lambda pop: pop.cancelled() or pop.exception())
+            await asyncio.shield(state.popping)
+        return state.popped.popleft()
+
+    async def _pop(self, channel: str, state: _LoopState) -> None:
+        try:
+            connection = self.connection(self.consistent_hash(channel))
+            key = self.prefix + channel
+            popped = await connection.zpopmin(key, POP_AT_ONCE)
+            if not popped:
+                first = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+                popped = [] if first is None else [first[1:]]
+            for content, _score in popped:
+                message = self.deserialize(content)
+                state.popped.append((message.pop("__asgi_channel__", channel), message))
+        finally:
+            state.popping = None
+
     def _lose(self, state: _LoopState, why: str) -> None:
         """Fail every receive waiting now, so each socket closes and its page reconnects."""
         if state.lost.done():
             return
         if state.receiving:
             logger.warning("closing %d sockets: %s", len(state.receiving), why)
+        state.popped.clear()  # for sockets about to close
         state.lost.set_exception(GroupsLost(why))
         # Seen by the receives waiting on it; with none, not worth a line in the log.
         state.lost.exception()

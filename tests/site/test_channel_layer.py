@@ -1,0 +1,45 @@
+"""The Redis channel layer hands each socket its messages in order, however many wait in Redis
+at once, and a socket that closes while its receive is taking messages loses no one else's."""
+
+import asyncio
+
+import pytest
+
+from ctg_site.channel_layer import RedisChannelLayer
+
+pytestmark = pytest.mark.services
+
+
+def test_messages_waiting_together_reach_each_socket_in_order(redis_url):
+    async def run() -> dict[str, list[int]]:
+        layer = RedisChannelLayer(hosts=[{"address": redis_url}])
+        sockets = [await layer.new_channel() for _ in range(4)]
+        for n in range(20):
+            for socket in sockets:
+                await layer.send(socket, {"type": "move", "n": n})
+        got = {socket: [] for socket in sockets}
+        for socket in sockets:
+            for _ in range(20):
+                got[socket].append((await layer.receive(socket))["n"])
+        await layer.flush()
+        return got
+
+    for numbers in asyncio.run(run()).values():
+        assert numbers == list(range(20))
+
+
+def test_a_socket_closing_while_it_waits_on_redis_leaves_the_others_their_messages(redis_url):
+    async def run() -> dict:
+        layer = RedisChannelLayer(hosts=[{"address": redis_url}])
+        closing, staying = await layer.new_channel(), await layer.new_channel()
+        waiting = asyncio.ensure_future(layer.receive(closing))
+        await asyncio.sleep(0.3)  # its receive now waits on Redis for the process's sockets
+        other = asyncio.ensure_future(layer.receive(staying))
+        await asyncio.sleep(0.1)
+        waiting.cancel()
+        await layer.send(staying, {"type": "move", "n": 1})
+        message = await asyncio.wait_for(other, timeout=10)
+        await layer.flush()
+        return message
+
+    assert asyncio.run(run()) == {"type": "move", "n": 1}
