@@ -9,7 +9,8 @@ import time
 
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -39,12 +40,20 @@ def hit(scope: str, who: str, limit: int, window: int) -> bool:
     """Count one hit for `who` in the current window; True while within `limit`."""
     slot = int(time.time()) // window
     key = f"limit:{scope}:{who}:{slot}"
+    counters = caches["default"]
+    if isinstance(counters, RedisCache):
+        # One round trip: Django's incr takes two (EXISTS, then INCRBY), on every POST.
+        full_key = counters.make_and_validate_key(key)
+        pipe = counters._cache.get_client(full_key, write=True).pipeline()
+        pipe.incr(full_key)
+        pipe.expire(full_key, window + 1, nx=True)
+        return pipe.execute()[0] <= limit
     try:
-        count = cache.incr(key)
+        count = counters.incr(key)
     except ValueError:
         # The window's first hit. add() is a no-op when the key exists, so two first hits
         # at once cannot reset each other: the one that loses counts on.
-        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
+        count = 1 if counters.add(key, 1, timeout=window + 1) else counters.incr(key)
     return count <= limit
 
 

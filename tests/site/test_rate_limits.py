@@ -191,4 +191,8 @@ def test_it_keeps_the_count_in_redis_for_every_process(table, alice, bob, settin
     assert response.status_code == 429
     assert TOO_FAST in response.content.decode()
     assert player(bob).post(url, {"text": "fine"}, HTTP_HX_REQUEST="true").status_code == 200
-    assert redis.Redis.from_url(redis_url).keys("*limit:post-user*")
+    server = redis.Redis.from_url(redis_url)
+    counters = server.keys("*limit:post-user*")
+    assert counters
+    # A count lasts its window, and no longer.
+    assert all(0 < server.ttl(key) <= settings.RATE_LIMIT_WINDOW + 1 for key in counters)
