@@ -64,7 +64,7 @@ def wait_port(port: int, seconds: float = 30) -> None:
 
 def observe(redis_url: str, tables: list[int], out, stop) -> None:
     """When each table's moves were saved, as their pushes say: {(table, version): time}."""
-    from channels_redis.core import RedisChannelLayer
+    from ctg_site.channel_layer import RedisChannelLayer
 
     async def run():
         layer = RedisChannelLayer(hosts=[{"address": redis_url}])
