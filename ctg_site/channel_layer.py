@@ -44,15 +44,14 @@ class _LoopState:
         self.generation = 0
         self.receiving: Counter[str] = Counter()
         self.watcher: asyncio.Task | None = None
-        # Messages taken from Redis and not yet handed out, and the pop that takes more.
-        self.popped: deque[tuple[str, dict]] = deque()
-        self.popping: asyncio.Task | None = None
 
 
 class RedisChannelLayer(core.RedisChannelLayer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._members: defaultdict[str, set[str]] = defaultdict(set)
+        # Messages for this process's sockets taken from Redis and not yet handed out.
+        self._popped: deque[tuple[str, dict]] = deque()
         self._joined: dict[str, int] = {}
         self._loops: dict[asyncio.AbstractEventLoop, _LoopState] = {}
         self._marker = f"{self.prefix}:alive:{self.client_prefix}"
@@ -116,33 +115,20 @@ class RedisChannelLayer(core.RedisChannelLayer):
     async def receive_single(self, channel: str) -> tuple[str, dict]:
         """The next message for one of this process's sockets (`channel` ends in "!").
 
-        A pop runs to its end even when the socket that waited on it closes meanwhile: the
-        messages it took are kept for the others, where channels_redis keeps a backup copy
-        of each in Redis instead."""
+        Under load several wait: one round trip takes them all, kept in the layer (not in
+        an event loop's task) until handed out. With none waiting, channels_redis's own
+        blocking receive waits for the next, keeping a backup of it in Redis in case the
+        wait is cancelled."""
         if "!" not in channel:
             return await super().receive_single(channel)
-        state = self._state()
-        while not state.popped:
-            if state.popping is None:
-                state.popping = asyncio.ensure_future(self._pop(channel, state))
-                # Its failure is raised to whoever waits on it; seen here if nobody does.
-                state.popping.add_done_callback(lambda pop: pop.cancelled() or pop.exception())
-            await asyncio.shield(state.popping)
-        return state.popped.popleft()
-
-    async def _pop(self, channel: str, state: _LoopState) -> None:
-        try:
+        if not self._popped:
             connection = self.connection(self.consistent_hash(channel))
-            key = self.prefix + channel
-            popped = await connection.zpopmin(key, POP_AT_ONCE)
-            if not popped:
-                first = await connection.bzpopmin(key, timeout=self.brpop_timeout)
-                popped = [] if first is None else [first[1:]]
-            for content, _score in popped:
+            for content, _score in await connection.zpopmin(self.prefix + channel, POP_AT_ONCE):
                 message = self.deserialize(content)
-                state.popped.append((message.pop("__asgi_channel__", channel), message))
-        finally:
-            state.popping = None
+                self._popped.append((message.pop("__asgi_channel__", channel), message))
+        if self._popped:
+            return self._popped.popleft()
+        return await super().receive_single(channel)
 
     def _lose(self, state: _LoopState, why: str) -> None:
         """Fail every receive waiting now, so each socket closes and its page reconnects."""
@@ -150,7 +136,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
             return
         if state.receiving:
             logger.warning("closing %d sockets: %s", len(state.receiving), why)
-        state.popped.clear()  # for sockets about to close
+        self._popped.clear()  # for sockets about to close
         state.lost.set_exception(GroupsLost(why))
         # Seen by the receives waiting on it; with none, not worth a line in the log.
         state.lost.exception()

@@ -43,3 +43,19 @@ def test_a_socket_closing_while_it_waits_on_redis_leaves_the_others_their_messag
         return message
 
     assert asyncio.run(run()) == {"type": "move", "n": 1}
+
+
+def test_messages_taken_together_outlive_the_event_loop_that_took_them(redis_url):
+    # A test or a synchronous caller receives each message in an event loop of its own.
+    layer = RedisChannelLayer(hosts=[{"address": redis_url}])
+    socket = asyncio.run(layer.new_channel())
+
+    async def send_five() -> None:
+        for n in range(5):
+            await layer.send(socket, {"type": "move", "n": n})
+
+    async def receive() -> int:
+        return (await layer.receive(socket))["n"]
+
+    asyncio.run(send_five())
+    assert [asyncio.run(receive()) for _ in range(5)] == [0, 1, 2, 3, 4]
