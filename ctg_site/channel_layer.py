@@ -8,6 +8,8 @@
   closed (1011), and the pages reconnect, join their groups again and get the whole board.
 - Memberships expire (`group_expiry`), so the sockets of a daphne that died leave their
   groups; the sockets of a living process are added again well before that.
+- A burst of commands (every page of a process reconnecting at once) waits for one of the
+  process's connections to Redis to be free, rather than failing past redis-py's hundred.
 - The messages for a process's sockets wait in one sorted set in Redis; under load it holds
   several at once, and one round trip takes them all (channels_redis spends four on each).
 """
@@ -19,6 +21,7 @@ import time
 from collections import Counter, defaultdict, deque
 
 from channels_redis import core
+from redis.asyncio import BlockingConnectionPool
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -28,6 +31,9 @@ logger = logging.getLogger(__name__)
 WATCH_EVERY = 1.0
 # The most messages for this process's sockets that one round trip takes from Redis.
 POP_AT_ONCE = 100
+# Connections to Redis a process keeps, and the seconds a command waits for a free one.
+CONNECTIONS = 100
+WAIT_FOR_CONNECTION = 10
 
 
 class GroupsLost(RedisConnectionError):
@@ -66,6 +72,15 @@ class RedisChannelLayer(core.RedisChannelLayer):
         if state.watcher is None or state.watcher.done():
             state.watcher = loop.create_task(self._watch(state))
         return state
+
+    def create_pool(self, index: int) -> BlockingConnectionPool:
+        host = dict(self.hosts[index])
+        return BlockingConnectionPool.from_url(
+            host.pop("address"),
+            max_connections=CONNECTIONS,
+            timeout=WAIT_FOR_CONNECTION,
+            **host,
+        )
 
     async def group_add(self, group: str, channel: str) -> None:
         state = self._state()

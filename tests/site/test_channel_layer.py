@@ -59,3 +59,18 @@ def test_messages_taken_together_outlive_the_event_loop_that_took_them(redis_url
 
     asyncio.run(send_five())
     assert [asyncio.run(receive()) for _ in range(5)] == [0, 1, 2, 3, 4]
+
+
+def test_pages_joining_all_at_once_wait_for_a_connection_rather_than_fail(redis_url):
+    # Every page of a process reconnects at once after a Redis restart or a deploy: more
+    # commands at a time than one process keeps connections to Redis.
+    async def run() -> list[dict]:
+        layer = RedisChannelLayer(hosts=[{"address": redis_url}])
+        sockets = [await layer.new_channel() for _ in range(300)]
+        await asyncio.gather(*(layer.group_add("table.1", socket) for socket in sockets))
+        await layer.group_send("table.1", {"type": "move", "n": 1})
+        got = await asyncio.gather(*(layer.receive(socket) for socket in sockets))
+        await layer.flush()
+        return got
+
+    assert asyncio.run(run()) == [{"type": "move", "n": 1}] * 300
