@@ -288,16 +288,20 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+
+
+def redis_cache(url: str) -> dict:
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "ctg",
+        "OPTIONS": {"pool_class": "ctg_site.redis_pool.SharedConnectionPool", **redis_retry()},
+    }
+
+
 if REDIS_URL:
     # Counters must be shared by every web process, or each would allow the full rate.
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "ctg",
-            "OPTIONS": redis_retry(),
-        }
-    }
+    CACHES = {"default": redis_cache(REDIS_URL)}
 # The request header that holds the visitor's address. Behind a proxy, the one it sets (e.g.
 # HTTP_X_FORWARDED_FOR or HTTP_X_REAL_IP); never a header a client can send straight to us.
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "REMOTE_ADDR")

@@ -7,6 +7,7 @@ from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from hypothesis import settings
 
+from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import services
 
@@ -62,6 +63,14 @@ def use_redis_layer() -> None:
 
     set_database_connection()
     settings.CHANNEL_LAYERS = {"default": redis_layer_config(services.REDIS_URL)}
+
+
+def counting_in_redis() -> None:
+    """Setup for a daphne that keeps its counts (rate limits) in Redis, as the site does."""
+    from django.conf import settings
+
+    set_database_connection()
+    settings.CACHES = {"default": redis_cache(services.REDIS_URL)}
 
 
 # Personas with no club; tests/accounts and tests/leagues seat them in clubs of their own.

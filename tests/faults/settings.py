@@ -3,7 +3,7 @@ database of the run that started them, and everything else on that test's own Re
 
 import os
 
-from ctg_site.settings import redis_channel_layer, redis_retry
+from ctg_site.settings import redis_cache, redis_channel_layer
 from tests.settings import *  # noqa: F403
 from tests.settings import DATABASES
 
@@ -13,12 +13,5 @@ REDIS = os.environ["CTG_FAULT_REDIS_URL"]
 DATABASES["default"]["NAME"] = DATABASES["default"]["TEST"]["NAME"]
 CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS)}
 CELERY_BROKER_URL = REDIS
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS,
-        "KEY_PREFIX": "ctg",
-        "OPTIONS": redis_retry(),
-    }
-}
+CACHES = {"default": redis_cache(REDIS)}
 BACKGROUND_SWEEPS = True

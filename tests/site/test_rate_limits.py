@@ -9,13 +9,16 @@ import json
 
 import pytest
 import redis
+import requests
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from ctg_site.settings import redis_cache
 from games import actions
 from games.ctg import engine
 from games.models import ChatMessage, Table
+from tests.conftest import counting_in_redis, start_daphne, stop_daphne, url_of
 
 TOO_FAST = "You are sending requests faster than anyone plays. Please wait a minute and try again."
 TOO_MANY_ACCOUNTS = "Too many accounts were created from your network in the last hour."
@@ -179,9 +182,7 @@ def test_it_answers_in_the_visitors_language(table, alice, settings):
 
 
 def test_it_keeps_the_count_in_redis_for_every_process(table, alice, bob, settings, redis_url):
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
-    }
+    settings.CACHES = {"default": redis_cache(redis_url)}
     settings.RATE_LIMIT_POSTS_PER_USER = 2
     url = reverse("table_chat", args=[table.pk])
     # Two sessions stand for two web processes: the count is in Redis, not in either.
@@ -196,3 +197,24 @@ def test_it_keeps_the_count_in_redis_for_every_process(table, alice, bob, settin
     assert counters
     # A count lasts its window, and no longer.
     assert all(0 < server.ttl(key) <= settings.RATE_LIMIT_WINDOW + 1 for key in counters)
+
+
+def test_a_web_process_counts_every_post_over_the_connections_it_keeps(transactional_db, redis_url):
+    # Under an ASGI server each request has a cache of its own: every POST used to connect to
+    # Redis afresh, and leave the connection to the garbage collector.
+    server = start_daphne(counting_in_redis)
+    try:
+        stats = redis.Redis.from_url(redis_url)
+        before = stats.info("stats")["total_connections_received"]
+        home = url_of(server) + "/"
+        with requests.Session() as browser:
+            browser.get(home).raise_for_status()  # its language switcher sets the CSRF cookie
+            for _ in range(20):
+                form = {"language": "fr", "csrfmiddlewaretoken": browser.cookies["csrftoken"]}
+                answer = browser.post(f"{home}i18n/setlang/", form, headers={"Referer": home})
+                assert answer.status_code == 200
+        opened = stats.info("stats")["total_connections_received"] - before
+    finally:
+        stop_daphne(server)
+    assert stats.keys("*limit:post-address*")  # the posts were counted, in Redis
+    assert opened <= 3
