@@ -3,16 +3,17 @@ one Redis, on this machine.
 
 Each game has a scripted person (seat 0) and two AI seats; the person moves `--think`
 seconds on average after the board shows his turn (from half to one and a half of it, so
-that the tables do not move in step), which makes a table move about once a second. Every
-table has three sockets: the person's page and two anonymous spectators, spread over both
-daphnes. For growing N it prints, over a window of `--seconds`, the moves committed per
-second and the time from a move's commit to each socket holding the new board (p50, p95),
+that the tables do not move in step), and the two AI seats answer at once: three moves in
+about three seconds, a table moving about once a second. Every table has three sockets: the
+person's page and two anonymous spectators, spread over both daphnes. For growing N it
+prints, over a window of `--seconds`, the moves committed per second (in all, and per
+game) and the time from a move's commit to each socket holding the new board (p50, p95),
 then the largest N whose p95 stayed within 250 ms.
 
 A move's commit time is the time its push names as saved (taken right after the commit,
 before the boards it carries are drawn), as heard by an observer on the channel layer.
 
-    .venv/bin/python benchmarks/capacity.py [--games 25,50,100,150] [--seconds 20]
+    .venv/bin/python benchmarks/capacity.py [--games 25,50,75,100,125] [--seconds 20] [--think 3]
 
 Needs PostgreSQL (its own database `ctg_capacity`, or DATABASE_URL) and redis-server (it
 starts one of its own on a spare port).
@@ -281,11 +282,11 @@ def close_games(games) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", default="25,50,100,150")
+    parser.add_argument("--games", default="25,50,75,100,125")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument(
-        "--think", type=float, default=2.0, help="the person's seconds a move, on average"
+        "--think", type=float, default=3.0, help="the person's seconds a move, on average"
     )
     args = parser.parse_args()
 
@@ -308,7 +309,7 @@ def main() -> None:
     processes, bases = start_processes(env, logs)
     best = None
     offset = 0
-    print(f"{'games':>6} {'moves/s':>8} {'pushes':>7} {'p50 ms':>7} {'p95 ms':>7}")
+    print(f"{'games':>6} {'moves/s':>8} {'a game':>7} {'pushes':>7} {'p50 ms':>7} {'p95 ms':>7}")
     try:
         time.sleep(3)
         for count in [int(n) for n in args.games.split(",")]:
@@ -317,7 +318,8 @@ def main() -> None:
             figures = measure(bases, redis_url, games, args.think, args.seconds, args.warmup)
             close_games(games)
             print(
-                f"{count:>6} {figures['moves_per_s']:>8.1f} {figures['pushes']:>7} "
+                f"{count:>6} {figures['moves_per_s']:>8.1f} {figures['moves_per_s'] / count:>7.2f} "
+                f"{figures['pushes']:>7} "
                 f"{figures['p50']:>7.1f} {figures['p95']:>7.1f}",
                 flush=True,
             )
