@@ -146,6 +146,15 @@ def redis_channel_layer(url: str) -> dict:
     }
 
 
+def redis_cache(url: str) -> dict:
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "ctg",
+        "OPTIONS": {"pool_class": "ctg_site.redis_pool.SharedConnectionPool", **redis_retry()},
+    }
+
+
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
@@ -288,16 +297,6 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-
-
-def redis_cache(url: str) -> dict:
-    return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": url,
-        "KEY_PREFIX": "ctg",
-        "OPTIONS": {"pool_class": "ctg_site.redis_pool.SharedConnectionPool", **redis_retry()},
-    }
-
 
 if REDIS_URL:
     # Counters must be shared by every web process, or each would allow the full rate.
