@@ -142,3 +142,30 @@ def test_choosing_another_game_brings_its_own_filters(live_server_url, alice, bo
     page.wait_for_url("**mode=quick**")
     assert "game=ctg" in page.url
     context.close()
+
+
+def test_a_step_pressed_as_soon_as_the_last_is_shown_stays_in_place(
+    live_server_url, alice, bob, request
+):
+    # A held key repeats every few tens of milliseconds: a press can land right after a step
+    # was swapped in, before htmx has bound the new step's links.
+    table, _game = online_game([alice, bob], seed=37)
+    cookie = session_cookie(alice, live_server_url)
+    browser = request.getfixturevalue("browser")
+
+    page = browser.new_context().new_page()
+    page.context.add_cookies([cookie])
+    page.goto(f"{live_server_url}/history/replay/{table.pk}/?step=0")
+    page.evaluate("""() => {
+      window.notReloaded = true;
+      document.body.addEventListener("htmx:afterSwap", () => {
+        if (document.getElementById("replay").dataset.step !== "1") return;
+        const key = new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true});
+        document.body.dispatchEvent(key);
+      });
+    }""")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('#replay[data-step="2"]')
+    assert page.url.endswith("?step=2")
+    assert page.evaluate("window.notReloaded") is True
+    page.context.close()
