@@ -11,6 +11,7 @@ processes that hold the sockets need not draw them again.
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -56,12 +57,12 @@ def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
     }
 
 
-_cache: OrderedDict[tuple, str] = OrderedDict()
+_cache: OrderedDict[tuple, Any] = OrderedDict()
 _cache_lock = threading.Lock()
 CACHE_SIZE = 512
 
 
-def cached(key: tuple, render: Callable[[], str]) -> str:
+def cached[T](key: tuple, render: Callable[[], T]) -> T:
     """The render kept under `key`, made by `render` the first time."""
     with _cache_lock:
         html = _cache.get(key)

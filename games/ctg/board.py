@@ -158,10 +158,12 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         card(v) | {"count": c} | _card_choices(choices, int(v))
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
-    # The same for every viewer: drawn once per position and language.
+    # The same for every viewer: drawn once per position and language, from lines drawn once.
+    language = translation.get_language()
+    lines: dict[int, str] = cached((table.identity, "log-lines", tuple(names), language), dict)
     log = cached(
-        (table.identity, "log", len(logged), len(view["round_scores"]), translation.get_language()),
-        lambda: _log(logged, view, names),
+        (table.identity, "log", len(logged), len(view["round_scores"]), language),
+        lambda: _log(lines, logged, view, names),
     )
     discard_piles = {
         pile: [card(v) for v in cards] for pile, cards in view["discard_piles"].items()
@@ -336,11 +338,12 @@ def _pause(table: Table, seats: list, viewer: int | None) -> dict | None:
     }
 
 
-def _log(logged: list, view: dict, names: list[str]) -> str:
-    """The last moves, newest first, with a line where a round ended."""
+def _log(lines: dict[int, str], logged: list, view: dict, names: list[str]) -> str:
+    """The last moves, newest first, with a line where a round ended. `lines`: the moves'
+    lines drawn for earlier positions of this game, by index; each move adds one."""
     ended = view["round_scores"]
     start = max(0, len(logged) - 60)
-    lines = []
+    shown: list[str] = []
     for i in range(len(logged) - 1, start - 1, -1):
         rnd, seat, action = logged[i]
         last_of_round = rnd < len(ended) and (i + 1 == len(logged) or logged[i + 1][0] != rnd)
@@ -349,11 +352,16 @@ def _log(logged: list, view: dict, names: list[str]) -> str:
                 "n": rnd + 1,
                 "why": ending(ended[rnd], names),
             }
-            lines.append(format_html('<li class="round-sep" value="{}">{}</li>', i + 1, over))
-        text = describe(names[seat], engine.action_parts(action, names))
-        lines.append(format_html('<li value="{}">{}</li>', i + 1, text))
+            shown.append(format_html('<li class="round-sep" value="{}">{}</li>', i + 1, over))
+        line = lines.get(i)
+        if line is None:
+            text = describe(names[seat], engine.action_parts(action, names))
+            line = lines[i] = format_html('<li value="{}">{}</li>', i + 1, text)
+        shown.append(line)
+    for old in [i for i in lines if i < start]:
+        lines.pop(old, None)
     # Joined here rather than looped in the template: the log is the longest part of a push.
-    return mark_safe("".join(lines))
+    return mark_safe("".join(shown))
 
 
 def _task_decks(table: Table) -> list[dict]:
