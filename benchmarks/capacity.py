@@ -317,9 +317,9 @@ def main() -> None:
             offset += count
             figures = measure(bases, redis_url, games, args.think, args.seconds, args.warmup)
             close_games(games)
+            rate = figures["moves_per_s"]
             print(
-                f"{count:>6} {figures['moves_per_s']:>8.1f} {figures['moves_per_s'] / count:>7.2f} "
-                f"{figures['pushes']:>7} "
+                f"{count:>6} {rate:>8.1f} {rate / count:>7.2f} {figures['pushes']:>7} "
                 f"{figures['p50']:>7.1f} {figures['p95']:>7.1f}",
                 flush=True,
             )
