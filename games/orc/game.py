@@ -63,6 +63,9 @@ def _refusal(error: engine.IllegalAction) -> MoveRefused:
         "no-shield": _("You have no shield left this round."),
         "wizard-recruits": _("The wizard plays no shields or deserters this round."),
         "deal-not-begun": _("Wait for the first army card."),
+        "commando-card-named": _(
+            "The commando takes a card at random: name a player and a group, not a card."
+        ),
     }
     return MoveRefused(messages.get(error.code, error.message), error.code)
 
@@ -212,21 +215,12 @@ class DeLOrc(Game):
                 raise MoveRefused(_("The server decides when a card lands."), "notation")
             text = f"{' '.join(words)} @{state.dealt}"
         try:
-            state.apply(self._action(state, words, text, seat))
+            # A commando names a player and a group; the card is drawn (§4.4 [online]).
+            state.apply(engine.parse_move(text, state.names, seat))
         except engine.NotationError as error:
             raise MoveRefused(str(error), "notation") from None
         except engine.IllegalAction as error:
             raise _refusal(error) from None
-
-    @staticmethod
-    def _action(state: engine.State, words: list[str], text: str, seat: int) -> engine.Action:
-        """The action of `text`; a commando may leave its card to the site's draw (§4.4)."""
-        if len(words) == 3 and words[0] == "commando" and words[2] in ("people", "mercenary"):
-            if words[1] not in state.names:
-                raise engine.NotationError(f"unknown player {words[1]!r}")
-            target = state.names.index(words[1])
-            return engine.Action(seat, "commando", target=target, group=words[2])
-        return engine.parse_action(text, state.names, seat)
 
     def deadline_seconds(self, table: Any, state: engine.State) -> float | None:
         if state.pending == "recruit":

@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import transaction
 from django.test import Client
 
 from games.ctg.engine.cards import VALUES, task_text
@@ -342,3 +343,45 @@ def _orc_sends_shown(frame: str, state, viewer: int | None, shown: list[str] | N
             if frame.count(f">{line}<") > lines[:start].count(line):
                 problems.append(f"{line!r} is shown before the reveal")
     return problems
+
+
+# ----------------------------------------------------------------------------- refusals
+# No answer to a move may depend on what the mover cannot see: a move about face-down cards
+# is refused in the same words whatever those cards are. The scanner posts the same moves,
+# as the page posts them, at two tables that look alike to the movers, and compares the
+# answers (status and words). Each move is answered at the position as it was: what an
+# accepted move changes is rolled back before the next.
+
+
+def _words(response) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]*>", " ", response.content.decode())).split())
+
+
+def answers(
+    client, table_id: int, users: dict, moves, version: int, before=None
+) -> dict[tuple[str, str], tuple[int, str]]:
+    """(status, words) of each of `moves` posted by each of `users` (label -> user) at the
+    table's position `version`; `before` runs before each move (to hold a deal's clock)."""
+    out = {}
+    for label, user in users.items():
+        client.force_login(user)
+        for text in moves:
+            # A slap names no position (real time); a turn decision names the one it saw.
+            realtime = text.split()[:1] in (["desert"], ["shield"])
+            data = {"action": text} if realtime else {"action": text, "version": version}
+            with transaction.atomic():
+                if before is not None:
+                    before()
+                response = client.post(f"/play/t/{table_id}/play/", data, HTTP_HX_REQUEST="true")
+                transaction.set_rollback(True)
+            out[label, text] = (response.status_code, _words(response))
+    return out
+
+
+def differences(first: dict, second: dict) -> list[str]:
+    """Every move answered differently at two tables that look alike to its mover."""
+    return [
+        f"{label} {text!r}: {first[label, text]} at one table, {second[label, text]} at the other"
+        for label, text in first
+        if first[label, text] != second[label, text]
+    ]

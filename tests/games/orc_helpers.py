@@ -65,3 +65,33 @@ def finished_orc_table(players, seed=5) -> Table:
             name=player if ai else player.username,
         )
     return table
+
+
+def random_positions(names):
+    """(record, its lines, n, the position after n lines) of random games of `names`, seed
+    by seed: for finding a position where something happens."""
+    from games.orc import engine
+    from games.orc.replay import position
+    from games.records import action_lines
+
+    for seed in range(1, 200):
+        record = engine.to_record(engine.random_game(len(names), seed=seed, names=names))
+        lines = action_lines(record)
+        for n in range(1, len(lines) + 1):
+            yield record, lines, n, position(record, n)
+
+
+def table_at(users, record, dealt=None):
+    """A started table of `users` (the first hosts) moved to the position of `record`, its
+    deal's clock at `dealt` cards (plus half a card); with that position, as dealt."""
+    from games.orc import engine
+    from games.orc.game import DE_L_ORC
+
+    table = orc_table(users[0], users[1:], pace=2.0)
+    state = engine.from_record(record)
+    if dealt is not None:
+        set_deal(table, dealt + 0.5)
+        state.deal(dealt)
+    Table.objects.filter(pk=table.pk).update(record=record, version=DE_L_ORC.version(state))
+    table.refresh_from_db()
+    return table, state

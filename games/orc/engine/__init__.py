@@ -37,7 +37,11 @@ Turn decisions
 
 Notation (§8, without ``"name: "``)
     ``action_text(action, names)``; ``parse_action(text, names, seat)`` raises
-    NotationError (a ValueError).
+    NotationError (a ValueError). ``parse_move(text, names, seat)`` reads a player's
+    decision as the site takes it: the same, but a commando names a player and a group only
+    (``commando bob mercenary``) and the engine draws the card; a commando naming its card
+    is a record's line, refused (IllegalAction ``commando-card-named``) whatever the cards
+    face down, so that no refusal tells what they are.
 
 Views
     ``public_view(state)`` and ``view(state, seat)`` return JSON-safe dicts: piles during
@@ -69,7 +73,7 @@ Command line
     throughput, new game included.
 """
 
-from .actions import Action, action_text, desert, parse_action, shield
+from .actions import Action, action_text, desert, parse_action, parse_move, shield
 from .cards import CODES, PEOPLES
 from .errors import IllegalAction, NotationError, RecordError
 from .pad import PadError, PadRound, score_pad
@@ -96,6 +100,7 @@ __all__ = [
     "from_record",
     "new_game",
     "parse_action",
+    "parse_move",
     "placings",
     "public_view",
     "random_game",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import INDEX, MERCENARY, PEOPLE_GROUP, PEOPLES
-from .errors import NotationError
+from .errors import IllegalAction, NotationError
 
 DESERT, SHIELD, CHAMPION, SPY, PEOPLE, SEND, COMMANDO, FLY = (
     "desert",
@@ -27,8 +27,9 @@ class Action(NamedTuple):
     desert/shield: `pile` (1..P) and `at` (army cards dealt before it). champion: `target`.
     spy: `n` (1-4), `target` and `code`, or target -1 to pass. people: `code` (B, M, S, D).
     send: `cards` (mercenary codes, possibly none). commando: `target`, `group` ("people" or
-    "mercenary") and `code` (the card taken; "" lets the engine draw it), or target -1 to
-    pass. fly: `cards` (gremlins; none to pass).
+    "mercenary") and `code` (the card taken, as a record keeps it; "" lets the engine draw
+    it, as for a player's decision), or target -1 to pass. fly: `cards` (gremlins; none to
+    pass).
     """
 
     seat: int
@@ -146,3 +147,27 @@ def parse_action(text: str, names: Sequence[str], seat: int) -> Action:
             raise NotationError(f"{text!r}: expected 'fly GR …' or 'fly pass'")
         return Action(seat, FLY, cards=tuple(_code(w, text) for w in args))
     raise NotationError(f"{text!r}: unknown verb {verb!r}")
+
+
+def parse_move(text: str, names: Sequence[str], seat: int) -> Action:
+    """Parse a player's decision as the site takes it: §8 notation, except that a commando
+    names a player and a group only (``commando NAME people|mercenary``), for the engine to
+    draw the card taken (§4.4 [online]), as `State.legal_actions` words it.
+
+    A commando naming its card belongs to records: refused with IllegalAction
+    (commando-card-named) before anything else is read, so in the same words whatever the
+    cards face down are. Refusing only the cards not committed would tell which ones were.
+    """
+    words = text.split(" ")
+    if words[0] != COMMANDO or words[1:] == ["pass"] or "" in words:
+        return parse_action(text, names, seat)
+    if len(words) == 4:
+        raise IllegalAction(
+            "commando-card-named",
+            "§4.4: the site draws the card taken; a commando names a player and a group",
+        )
+    if len(words) != 3 or words[2] not in (PEOPLE_GROUP, MERCENARY):
+        raise NotationError(
+            f"{text!r}: expected 'commando NAME people|mercenary' or 'commando pass'"
+        )
+    return Action(seat, COMMANDO, target=_seat(words[1], names, text), group=words[2])

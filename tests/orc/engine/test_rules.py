@@ -10,7 +10,16 @@ import random
 
 import pytest
 
-from games.orc.engine import Action, IllegalAction, State, new_game, placings
+from games.orc.engine import (
+    Action,
+    IllegalAction,
+    NotationError,
+    State,
+    new_game,
+    parse_action,
+    parse_move,
+    placings,
+)
 from games.orc.engine.cards import COPIES, N_CODES
 from games.orc.engine.playout import random_game
 from games.orc.engine.state import Battle, RoundResult, army_strength
@@ -474,6 +483,44 @@ def test_it_draws_the_commando_card_at_random_when_left_open() -> None:
 def test_it_takes_only_a_card_another_player_committed(line: str, code: str) -> None:
     s = commando_game()
     assert refused(s, line, "§4.4").code == code
+
+
+def test_it_reads_a_players_commando_decision_as_a_player_and_a_group() -> None:
+    assert parse_move("commando cy mercenary", NAMES[:4], 1) == Action(
+        1, "commando", target=2, group="mercenary"
+    )
+    assert parse_move("commando pass", NAMES[:4], 1) == Action(1, "commando")
+    # Every other decision reads as in a record.
+    for text in ("champion cy", "spy 2 dee B6", "people M", "send GI GR", "fly GR", "desert P3 @5"):
+        assert parse_move(text, NAMES[:4], 1) == parse_action(text, NAMES[:4], 1)
+    for text in (
+        "commando cy army",
+        "commando cy",
+        "commando cy people B2 B6",
+        "commando  cy people",
+    ):
+        with pytest.raises(NotationError):
+            parse_move(text, NAMES[:4], 1)
+
+
+def test_it_refuses_a_players_commando_naming_a_card_whatever_was_committed() -> None:
+    """§4.4 [online]: the site draws the card; refusing only the cards not committed would
+    tell the holder which ones were."""
+    giant, troll = commando_game(), to_battle(4, {1: ["CG", "GR"], 2: ["B6", "TR"], 3: ["B2"]})
+    acts(troll, ["bob: send", "cy: send TR"])
+    refusals = set()
+    for state in (giant, troll):
+        for code in ("B2", "B6", "BC", "GI", "TR", "WM", "GR", "FM", "SP1"):
+            for text in (f"commando cy mercenary {code}", f"commando dee people {code}"):
+                with pytest.raises(IllegalAction) as info:
+                    state.apply(parse_move(text, state.names, 1))
+                refusals.add((info.value.code, info.value.message))
+    assert refusals == {
+        (
+            "commando-card-named",
+            "§4.4: the site draws the card taken; a commando names a player and a group",
+        )
+    }
 
 
 def test_it_keeps_the_commando_after_a_pass() -> None:
