@@ -38,6 +38,39 @@ class Refused(Exception):
         self.code = code
 
 
+class _Event:
+    """The event that opened a managed table (a tournament round), named where a host would
+    be: it alone seats, starts and cancels the table."""
+
+    pk = None
+
+    def __repr__(self) -> str:
+        return "EVENT"
+
+
+EVENT = _Event()
+
+
+def _event_table() -> Refused:
+    return Refused(
+        _(
+            "At a tournament table, the tournament's organisers seat the players, start and "
+            "cancel the game."
+        ),
+        403,
+        "event-table",
+    )
+
+
+def _host_only(table: Table, user, message: str) -> None:
+    """Refuse `user` what only the host may do; at a managed table only its event may."""
+    if table.managed:
+        if user is not EVENT:
+            raise _event_table()
+    elif user is EVENT or table.host_id != user.pk:
+        raise Refused(message, 403, "not-host")
+
+
 def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
     saved = time.time()
     table_id, stamp = table.identity
@@ -231,6 +264,8 @@ def rematch(table_id: int, user) -> Table:
 def make_host(table_id: int, user) -> None:
     """A seated person takes over an open table from a host who is missing."""
     table = _open(table_id)
+    if table.managed:
+        raise _event_table()
     if not any(seat.user_id == user.pk for seat in table.seats.all()):
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     table.host = user
@@ -247,8 +282,11 @@ def _free_position(table: Table) -> int:
 
 
 @transaction.atomic
-def take_seat(table_id: int, user) -> Seat:
+def take_seat(table_id: int, user, by=None) -> Seat:
+    """`user` sits down, or is seated `by` the EVENT that holds the table (a managed one)."""
     table = _open(table_id)
+    if table.managed and by is not EVENT:
+        raise _event_table()
     if table.seats.filter(user=user).exists():
         raise Refused(_("You already have a seat at this table."), 409, "seated")
     seat = Seat.objects.create(
@@ -261,8 +299,7 @@ def take_seat(table_id: int, user) -> Seat:
 @transaction.atomic
 def add_ai(table_id: int, host, level: str | None = None) -> Seat:
     table = _open(table_id)
-    if table.host_id != host.pk:
-        raise Refused(_("Only the host can give a seat to an AI player."), 403, "not-host")
+    _host_only(table, host, _("Only the host can give a seat to an AI player."))
     game = table.plugin
     level = level or game.default_ai_level
     if level not in game.ai_levels:
@@ -277,17 +314,22 @@ def add_ai(table_id: int, host, level: str | None = None) -> Seat:
 
 @transaction.atomic
 def leave_seat(table_id: int, user, position: int | None = None) -> None:
-    """A player leaves an open table, or the host removes a seat (person or AI)."""
+    """A player leaves an open table, or the host (the EVENT of a managed table) removes a
+    seat (person or AI)."""
     table = _open(table_id)
+    if table.managed or user is EVENT:
+        _host_only(table, user, _("Only the host can remove another player."))
     if position is None:
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise Refused(_("You have no seat at this table."), 409, "not-seated")
     else:
         seat = table.seats.filter(position=position).first()
-        if seat is None or (table.host_id != user.pk and seat.user_id != user.pk):
+        if seat is None and user is EVENT:
+            raise Refused(_("There is no such seat."), 400, "bad-seat")
+        if seat is None or (user is not EVENT and user.pk not in (table.host_id, seat.user_id)):
             raise Refused(_("Only the host can remove another player."), 403, "not-host")
-    if seat.user_id == table.host_id:
+    if seat.user_id == table.host_id and not table.managed:
         raise Refused(_("The host cannot leave; cancel the table instead."), 409, "host")
     seat.delete()
     _after_commit(table)
@@ -296,8 +338,7 @@ def leave_seat(table_id: int, user, position: int | None = None) -> None:
 @transaction.atomic
 def cancel(table_id: int, user) -> None:
     table = _open(table_id)
-    if table.host_id != user.pk:
-        raise Refused(_("Only the host can cancel this table."), 403, "not-host")
+    _host_only(table, user, _("Only the host can cancel this table."))
     table.status = Table.CANCELLED
     table.save(update_fields=["status"])
     _after_commit(table)
@@ -307,8 +348,7 @@ def cancel(table_id: int, user) -> None:
 def move_seat(table_id: int, host, position: int, to: int) -> None:
     """The host swaps two seats (seat order chosen by the host)."""
     table = _open(table_id)
-    if table.host_id != host.pk:
-        raise Refused(_("Only the host can change the seat order."), 403, "not-host")
+    _host_only(table, host, _("Only the host can change the seat order."))
     if not (0 <= position < table.seats_count and 0 <= to < table.seats_count):
         raise Refused(_("There is no such seat."), 400, "bad-seat")
     seats = {s.position: s for s in table.seats.all()}
@@ -330,8 +370,7 @@ def _reposition(table: Table, mapping: dict[int, int], seats: dict[int, Seat]) -
 @transaction.atomic
 def start(table_id: int, user) -> Table:
     table = _open(table_id)
-    if table.host_id != user.pk:
-        raise Refused(_("Only the host can start the game."), 403, "not-host")
+    _host_only(table, user, _("Only the host can start the game."))
     seats = {s.position: s for s in table.seats.all()}
     if len(seats) != table.seats_count:
         raise Refused(_("The game starts when every seat is taken."), 409, "not-full")

@@ -397,9 +397,10 @@ def begin_round(round_: TournamentRound, by) -> None:
                     options=tournament.table_options,
                     rated=tournament.rated,
                     seat_order=Table.HOST_ORDER,
+                    managed=True,
                 )
                 for player in players[1:]:
-                    games.take_seat(online.pk, player)
+                    games.take_seat(online.pk, player, by=games.EVENT)
                 table.online_table = online
             else:
                 rules = registry.get(tournament.game)
@@ -440,13 +441,9 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         stay = [p for p in table.players if p != user_id]
         if not stay:
             raise NotReady("last-player")
-        if online.host_id == user_id:
-            games.make_host(online.pk, online.seats.get(user_id=stay[0]).user)
-            online.refresh_from_db()
         seat = online.seats.get(user_id=user_id)
-        host = online.host
-        games.leave_seat(online.pk, host, seat.position)
-        games.add_ai(online.pk, host)
+        games.leave_seat(online.pk, games.EVENT, seat.position)
+        games.add_ai(online.pk, games.EVENT)
         table.seats.filter(user_id=user_id).delete()
         _changed(tournament)
 
@@ -457,7 +454,7 @@ def start_online(table: TournamentTable) -> None:
     if online is None:
         raise NotReady("not-open")
     try:
-        games.start(online.pk, online.host)
+        games.start(online.pk, games.EVENT)
     except games.Refused as refused:
         raise NotReady(refused.code) from None
     _changed(table.round.stage.tournament)
