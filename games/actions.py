@@ -297,14 +297,18 @@ def take_seat(table_id: int, user, by=None) -> Seat:
 
 
 @transaction.atomic
-def add_ai(table_id: int, host, level: str | None = None) -> Seat:
+def add_ai(table_id: int, host, level: str | None = None, position: int | None = None) -> Seat:
+    """The host gives a free seat to an AI player: `position`, or the first free one."""
     table = _open(table_id)
     _host_only(table, host, _("Only the host can give a seat to an AI player."))
     game = table.plugin
     level = level or game.default_ai_level
     if level not in game.ai_levels:
         raise Refused(_("There is no such AI player."), 400, "bad-level")
-    position = _free_position(table)
+    if position is None:
+        position = _free_position(table)
+    elif not 0 <= position < table.seats_count or table.seats.filter(position=position).exists():
+        raise Refused(_("This seat is taken."), 409, "taken")
     seat = Seat.objects.create(
         table=table, position=position, ai_level=level, name=f"{game.ai_name(level)} {position + 1}"
     )

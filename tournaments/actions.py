@@ -32,11 +32,13 @@ MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.valu
 
 
 class NotReady(Exception):
-    """The event is not at a point where this step can happen; ``code`` says why."""
+    """The event is not at a point where this step can happen; ``code`` says why, and
+    ``table`` names the table's number when one table is the reason."""
 
-    def __init__(self, code: str):
+    def __init__(self, code: str, table: int | None = None):
         super().__init__(code)
         self.code = code
+        self.table = table
 
 
 # --- setting up --------------------------------------------------------------------------
@@ -427,37 +429,64 @@ def begin_round(round_: TournamentRound, by) -> None:
 def fill_with_ai(table: TournamentTable, user_id: int) -> None:
     """Give a no-show's seat at an online table to an AI player, when the event allows it.
 
-    The player leaves this table (and is not placed in it); whether they drop out of the
-    event is the organiser's separate choice.
+    The player stays drawn at the table, replaced: he takes no place there. Whether he drops
+    out of the event is the organiser's separate choice.
     """
     tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         if not tournament.allow_ai:
             raise NotReady("no-ai")
-        online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
-        if online is None or user_id not in table.players:
-            raise NotReady("not-open")
-        stay = [p for p in table.players if p != user_id]
-        if not stay:
+        seat = _drawn_seat(table, user_id)
+        online = _online(table, Table.OPEN)
+        if not table.seats.filter(replaced=False).exclude(pk=seat.pk).exists():
             raise NotReady("last-player")
-        seat = online.seats.get(user_id=user_id)
-        games.leave_seat(online.pk, games.EVENT, seat.position)
-        games.add_ai(online.pk, games.EVENT)
-        table.seats.filter(user_id=user_id).delete()
+        # His seat at the online table, unless a player hosting it removed him before
+        # tournament tables were the event's.
+        taken = online.seats.filter(user_id=user_id).first()
+        try:
+            if taken is not None:
+                games.leave_seat(online.pk, games.EVENT, taken.position)
+            if online.seats.count() < online.seats_count:
+                games.add_ai(online.pk, games.EVENT, position=taken.position if taken else None)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        seat.replaced = True
+        seat.save(update_fields=["replaced"])
         _changed(tournament)
 
 
-def start_online(table: TournamentTable) -> None:
-    """The organiser starts an online table whose seats are all taken, for its host."""
-    online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
+def _drawn_seat(table: TournamentTable, user_id: int) -> TournamentSeat:
+    """The player's seat at the table, while no AI player has it."""
+    seat = table.seats.filter(user_id=user_id).first()
+    if seat is None:
+        raise NotReady("not-at-table", table.number)
+    if seat.replaced:
+        raise NotReady("ai-already", table.number)
+    return seat
+
+
+def _online(table: TournamentTable, *statuses: str) -> Table:
+    """The table's online table, locked, when its game is in one of `statuses`; NotReady
+    says what else it is."""
+    online = Table.objects.select_for_update().filter(id=table.online_table_id or 0).first()
     if online is None:
-        raise NotReady("not-open")
-    try:
-        games.start(online.pk, games.EVENT)
-    except games.Refused as refused:
-        raise NotReady(refused.code) from None
-    _changed(table.round.stage.tournament)
+        raise NotReady("not-online", table.number)
+    if online.status not in statuses:
+        codes: dict[str, str] = {Table.RUNNING: "not-open", Table.FINISHED: "game-over"}
+        raise NotReady(codes.get(online.status, "table-stopped"), table.number)
+    return online
+
+
+def start_online(table: TournamentTable) -> None:
+    """The organiser starts an online table whose seats are all taken."""
+    with transaction.atomic():
+        online = _online(table, Table.OPEN)
+        try:
+            games.start(online.pk, games.EVENT)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        _changed(table.round.stage.tournament)
 
 
 def finish(tournament: Tournament) -> None:

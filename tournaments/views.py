@@ -162,12 +162,13 @@ def live_context(tournament: Tournament, viewer) -> dict:
                     "done": result is not None,
                     "seats": [
                         {
-                            "id": p,
-                            "name": names.get(p, "?"),
-                            "place": result.places.get(p) if result else None,
-                            "score": result.scores.get(p) if result else None,
+                            "id": seat.user_id,
+                            "name": names.get(seat.user_id, "?"),
+                            "replaced": seat.replaced,
+                            "place": result.places.get(seat.user_id) if result else None,
+                            "score": result.scores.get(seat.user_id) if result else None,
                         }
-                        for p in table.players
+                        for seat in table.seats.all()
                     ],
                 }
             )
@@ -343,7 +344,16 @@ def tournament_presence(request, slug, tournament_id):
     return redirect(tournament)
 
 
-def _refusal(code: str) -> str:
+def _refusal(code: str, table: int | None = None) -> str:
+    at_table = {
+        "not-at-table": _("This player has no seat at table %(n)s."),
+        "ai-already": _("An AI player has this seat already."),
+        "not-online": _("Table %(n)s is played at a physical table, not online."),
+        "game-over": _("The game at table %(n)s is over."),
+        "table-stopped": _("The game at table %(n)s was cancelled or closed."),
+    }
+    if code in at_table:
+        return at_table[code] % {"n": table}
     texts = {
         "round-open": _("Every table of the current round needs a confirmed result first."),
         "finished": _("Every stage has been played."),
@@ -410,8 +420,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.begin_round(round_, request.user)
         elif step == "finish":
             tournaments.finish(tournament)
+        else:
+            messages.error(request, _("This is not a step of the event."))
     except tournaments.NotReady as refused:
-        messages.error(request, _refusal(refused.code))
+        messages.error(request, _refusal(refused.code, refused.table))
     except pairing.PairingError as error:
         messages.error(request, _pairing_refusal(error))
     return redirect(tournament)

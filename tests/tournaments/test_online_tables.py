@@ -5,6 +5,7 @@ olga organises Tenno; p1 … p8 are members who play; the first player drawn at 
 at its first seat, and is nobody's host there.
 """
 
+import re
 from html import unescape
 
 import pytest
@@ -67,6 +68,11 @@ def text(response) -> str:
     return unescape(response.content.decode())
 
 
+def messages(response) -> list[str]:
+    """The messages a page shows at its top."""
+    return re.findall(r'<li class="message [^"]*">([^<]*)</li>', text(response))
+
+
 def seat_op(client, online, op, **extra):
     """A seat request from the waiting room, as htmx sends it."""
     url = reverse("table_seat", args=[online.pk])
@@ -107,3 +113,89 @@ def test_a_seated_player_cannot_cancel_start_or_leave_a_tournament_table(club, e
         assert "the tournament's organisers" in text(response)
     online.refresh_from_db()
     assert online.status == Table.OPEN
+
+
+def step(client, event, **data):
+    """An organiser's step on the event's page, followed to the page that answers it."""
+    return client.post(
+        reverse("tournament_step", args=[event.club.slug, event.pk]), data, follow=True
+    )
+
+
+def play_out(online: Table) -> Table:
+    """Play a running Call to Glory table to its end: each person his first legal move, each
+    AI player its own."""
+    from games import actions
+    from games.ctg import engine
+
+    people = {s.position: s.user for s in online.seats.select_related("user")}
+    for _ in range(5000):
+        online.refresh_from_db()
+        if online.status != Table.RUNNING:
+            return online
+        if online.pause_until is not None:
+            for user in filter(None, people.values()):
+                actions.continue_round(online.pk, user)
+            continue
+        state = online.state()
+        player = people[state.decider]
+        if player is None:
+            actions.ai_play(online.pk, online.version)
+        else:
+            text = engine.action_text(state.legal_actions()[0], state.names)
+            actions.play_for(online.pk, player, text, online.version)
+    raise AssertionError("the game did not end")
+
+
+def test_the_organiser_fills_the_seat_of_a_removed_player_with_an_ai_player(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    online = table.online_table
+    removed = table.players[1]
+    # As a seated player could remove him before tournament tables were the event's.
+    online.seats.filter(user_id=removed).delete()
+
+    response = step(client_for(olga), event, step="ai", table=table.pk, player=removed)
+
+    assert response.status_code == 200
+    assert online.seats.count() == 4
+    assert online.seats.exclude(ai_level="").count() == 1
+
+
+def test_filling_a_seat_twice_says_an_ai_player_has_it_already(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    absent = table.players[2]
+    client = client_for(olga)
+
+    step(client, event, step="ai", table=table.pk, player=absent)
+    response = step(client, event, step="ai", table=table.pk, player=absent)
+
+    assert messages(response) == ["An AI player has this seat already."]
+    assert table.online_table.seats.exclude(ai_level="").count() == 1
+
+
+def test_acting_on_a_finished_table_says_its_game_is_over(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    client = client_for(olga)
+    step(client, event, step="ai", table=table.pk, player=table.players[3])
+    step(client, event, step="start", table=table.pk)
+    play_out(table.online_table)
+
+    for action in ({"step": "ai", "player": table.players[0]}, {"step": "start"}):
+        response = step(client, event, table=table.pk, **action)
+        assert response.status_code == 200
+        assert messages(response) == ["The game at table 1 is over."], action
+
+
+def test_drawing_a_round_while_tables_play_says_why(club, eight, olga):
+    event = online_event(club, eight, olga)
+
+    response = step(client_for(olga), event, step="draft")
+
+    assert response.status_code == 200
+    assert messages(response) == [
+        "Every table of the current round needs a confirmed result first."
+    ]
+    assert event.stages.get().rounds_played.count() == 1
