@@ -159,6 +159,7 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                     "game", "online_table"
                 ).prefetch_related(
                     "seats",
+                    "online_table__seats",
                     Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat")),
                     "game__seats__round_scores",
                 ),
@@ -169,20 +170,26 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
 
 
 def table_result(table: TournamentTable) -> pairing.GameResult | None:
-    """The confirmed result of a table, by user id; None while it is still being played."""
+    """The confirmed result of a table, by user id; None while it is still being played.
+
+    Every seat of the game counts: its players keep their true places. A seat an AI player
+    took (an AI in a no-show's seat, or playing for a player replaced during the game) is a
+    stand-in: it takes its place, and stands in no standing.
+    """
     game = table.game
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
-    people = [(s.user_id, s) for s in game.seats.all() if s.user_id is not None]
-    # An AI that filled a no-show's seat is not in the event: places count among people.
-    place = {user_id: s.place or len(people) for user_id, s in people}
+    placed = {s.user_id for s in table.seats.all() if not s.replaced}
+    seats = list(game.seats.all())
+    people = {s.user_id: s for s in seats if s.user_id is not None and s.user_id in placed}
     return pairing.GameResult(
         round=table.round.number,
-        scores={user_id: s.total for user_id, s in people},
-        places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
+        scores={p: s.total for p, s in people.items()},
+        places={p: s.place or len(seats) for p, s in people.items()},
         round_scores={
-            user_id: [r.score + r.bonus for r in s.round_scores.all()] for user_id, s in people
+            p: [r.score + r.bonus for r in s.round_scores.all()] for p, s in people.items()
         },
+        stand_ins=[(s.place or len(seats), s.total) for s in seats if s.user_id not in people],
     )
 
 
@@ -282,12 +289,13 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
     players = sorted(active)
     if stage.kind == Stage.BRACKET and number > 1:
         last = [r for r in rounds if r.stage_id == stage.pk][-1]
-        tables = [[p for p in t.players if p in active] for t in last.tables.all()]
         places: dict[int, int] = {}
         for t in last.tables.all():
             result = table_result(t)
             assert result is not None
             places.update(result.places)
+        # A player whose seat an AI player took has no place there: he goes no further.
+        tables = [[p for p in t.players if p in active and p in places] for t in last.tables.all()]
         through = pairing.advancing(tables, places, advance=stage.advance)
         return pairing.seed_tables([a.player for a in through], max_size=size, rule=rule)
     if stage.kind == Stage.ROUND_ROBIN:

@@ -155,23 +155,8 @@ def live_context(tournament: Tournament, viewer) -> dict:
     cards = []
     if current is not None:
         for table in current.tables.all():
-            result = tournaments.table_result(table)
-            cards.append(
-                {
-                    "table": table,
-                    "done": result is not None,
-                    "seats": [
-                        {
-                            "id": seat.user_id,
-                            "name": names.get(seat.user_id, "?"),
-                            "replaced": seat.replaced,
-                            "place": result.places.get(seat.user_id) if result else None,
-                            "score": result.scores.get(seat.user_id) if result else None,
-                        }
-                        for seat in table.seats.all()
-                    ],
-                }
-            )
+            done = tournaments.table_result(table) is not None
+            cards.append({"table": table, "done": done, "seats": _card_seats(table, names, done)})
     columns = tournaments.bracket(tournament, rounds)
     for column in columns:
         for table in column["tables"]:
@@ -191,6 +176,43 @@ def live_context(tournament: Tournament, viewer) -> dict:
         "bracket": columns,
         "viewer_id": viewer.pk,
     }
+
+
+def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> list[dict]:
+    """A table's seats as its card shows them, in seat order: the player drawn there, or the
+    AI player in his place, and once the result is in the seat's place and total."""
+    played = {s.seat: s for s in table.game.seats.all()} if done and table.game else {}
+    online = {s.position: s for s in table.online_table.seats.all()} if table.online_table else {}
+    seats = []
+    for seat in table.seats.all():
+        sitting = online.get(seat.position)
+        # Whoever sits at an online table plays; a seat left free (its player removed before
+        # tournament tables were the event's) still shows who was drawn for it.
+        plays = not seat.replaced and (
+            sitting is None or not online or sitting.user_id == seat.user_id
+        )
+        drawn = names.get(seat.user_id, "?")
+        if plays or sitting is None:
+            name = drawn
+        elif sitting.is_ai:
+            name = sitting.display_name
+        elif sitting.user_id == seat.user_id:
+            name = _("AI player")  # the stand-in playing the seat of a player replaced in play
+        else:
+            name = names.get(sitting.user_id or 0, sitting.name)
+        result = played.get(seat.position)
+        seats.append(
+            {
+                "id": seat.user_id,
+                "name": name,
+                "plays": plays,
+                "ai": not plays and sitting is not None and (sitting.is_ai or sitting.left),
+                "in_place_of": "" if plays or sitting is None else drawn,
+                "place": result.place if result else None,
+                "score": result.total if result else None,
+            }
+        )
+    return seats
 
 
 @login_required

@@ -5,15 +5,19 @@ olga organises Tenno; p1 … p8 are members who play; the first player drawn at 
 at its first seat, and is nobody's host there.
 """
 
+import csv
+import io
 import re
 from html import unescape
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Membership, User
-from games.models import Table
+from games.models import Seat, Table
+from leagues.actions import record_result
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament, TournamentTable
 
@@ -199,3 +203,121 @@ def test_drawing_a_round_while_tables_play_says_why(club, eight, olga):
         "Every table of the current round needs a confirmed result first."
     ]
     assert event.stages.get().rounds_played.count() == 1
+
+
+def finish_with(table: TournamentTable, totals: list[int]) -> None:
+    """The online game of `table` ends with these totals, seat by seat; its result comes in as
+    a finished table's does (leagues.receivers)."""
+    online = Table.objects.get(pk=table.online_table_id)
+    seats = list(online.seats.select_related("user").order_by("position"))
+    Table.objects.filter(pk=online.pk).update(status=Table.FINISHED, finished=timezone.now())
+    record_result(
+        players=[seat.user or seat.name for seat in seats],
+        round_scores=[[total] for total in totals],
+        club=online.club,
+        options=online.options,
+        rated=online.rated,
+        external_ref=f"online:{online.pk}",
+        game=online.game,
+        table=online,
+    )
+
+
+def standings(page: str) -> dict[str, tuple[str, str, str, str]]:
+    """The standings table as a page shows it: (rank, points, wins, games) by player name."""
+    rows = re.findall(
+        r'<tr data-player="\d+"[^>]*>\s*<td>(\d+)</td><td>([^<]+)</td>'
+        r'<td class="tn-points">([^<]+)</td><td>(\d+)</td>.*?<td class="tn-games">(\d+)</td>',
+        page,
+        re.S,
+    )
+    return {name: (rank, points, wins, games) for rank, name, points, wins, games in rows}
+
+
+def entries(page: str) -> list[str]:
+    """The registered players as the event's page lists them, each with his presence."""
+    found = re.findall(r'<li data-entry="\d+">(.*?)(?:<form|</li>)', page, re.S)
+    return [" ".join(entry.split()) for entry in found]
+
+
+def card(page: str, number: int) -> list[str]:
+    """The lines of a table's card on a page, as read: each seat with its result."""
+    found = re.search(
+        rf'<li class="tn-card[^"]*" data-table="{number}">.*?<ol>(.*?)</ol>', page, re.S
+    )
+    assert found, f"no card of table {number}"
+    lines = re.findall(r"<li[^>]*>(.*?)</li>", found.group(1), re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", line).split()) for line in lines]
+
+
+def test_a_player_third_behind_two_ai_players_is_placed_third(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    first, second, third, fourth = (User.objects.get(pk=p) for p in table.players)
+    client = client_for(olga)
+    for absent in (second, third):
+        step(client, event, step="ai", table=table.pk, player=absent.pk)
+    step(client, event, step="start", table=table.pk)
+
+    # Seat by seat: the AI players in seats 2 and 3 come first and second.
+    finish_with(table, [15, 38, 28, 6])
+
+    page = text(client.get(event.get_absolute_url()))
+    shown = standings(page)
+    assert shown[first.username][1:] == ("1", "0", "1")  # 1 point for a third place, no win
+    assert shown[fourth.username][1:] == ("0", "0", "1")
+    assert card(page, 1) == [
+        f"{first} 3. · 15",
+        f"Tactician 2 AI in place of {second} 1. · 38",
+        f"Tactician 3 AI in place of {third} 2. · 28",
+        f"{fourth} 4. · 6",
+    ]
+    # The projector, the API and the player's results agree with the page.
+    projector = text(client.get(reverse("tournament_projector", args=[club.slug, event.pk])))
+    assert standings(projector) == shown
+    api = client.get(reverse("api_tournament_standings", args=[event.pk])).json()
+    row = next(r for r in api["stages"][0]["standings"] if r["username"] == first.username)
+    assert (str(row["rank"]), row["points"], row["wins"]) == (shown[first.username][0], 1.0, 0)
+    results = client.get(reverse("player_csv", args=[first.username])).content.decode()
+    assert list(csv.DictReader(io.StringIO(results)))[-1]["place"] == "3"
+
+
+def test_a_player_replaced_by_an_ai_player_stays_in_the_standings(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    absent = User.objects.get(pk=table.players[1])
+    client = client_for(olga)
+    step(client, event, step="ai", table=table.pk, player=absent.pk)
+    step(client, event, step="start", table=table.pk)
+    finish_with(table, [15, 38, 28, 6])
+
+    page = text(client.get(event.get_absolute_url()))
+
+    assert f"{absent} · present" in entries(page)
+    shown = standings(page)
+    assert set(shown) == {user.username for user in eight}
+    assert shown[absent.username][1:] == ("0", "0", "0")
+
+
+def test_a_player_removed_from_his_table_is_not_left_there_without_a_result(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    first, removed, third, fourth = (User.objects.get(pk=p) for p in table.players)
+    online = table.online_table
+    # As a seated player could, before tournament tables were the event's: he removed an
+    # opponent and gave the seat to an AI player himself.
+    online.seats.filter(user=removed).delete()
+    Seat.objects.create(table=online, position=1, ai_level="search", name="Tactician 2")
+    client = client_for(olga)
+    step(client, event, step="start", table=table.pk)
+    finish_with(table, [15, 38, 28, 6])
+
+    page = text(client.get(event.get_absolute_url()))
+
+    assert card(page, 1) == [
+        f"{first} 3. · 15",
+        f"Tactician 2 AI in place of {removed} 1. · 38",
+        f"{third} 2. · 28",
+        f"{fourth} 4. · 6",
+    ]
+    assert standings(page)[first.username][1:] == ("1", "0", "1")
