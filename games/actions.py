@@ -8,6 +8,7 @@ sent only after that transaction commits.
 
 import random
 import time
+from collections.abc import Sequence
 from datetime import timedelta
 
 from django.conf import settings
@@ -60,6 +61,12 @@ def _event_table() -> Refused:
         403,
         "event-table",
     )
+
+
+def _event_only(table: Table, by) -> None:
+    """Refuse what only the EVENT that holds a managed table may do."""
+    if not table.managed or by is not EVENT:
+        raise _event_table()
 
 
 def _host_only(table: Table, user, message: str) -> None:
@@ -497,10 +504,82 @@ def leave_game(table_id: int, user) -> None:
     seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
     if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    _hand_over(table, seat)
+
+
+def _hand_over(table: Table, seat: Seat) -> None:
+    """The AI plays the seat of a person who is out of a running game from now on."""
     _set_left(seat)
     # The position is unchanged; the AI takes over if it is this seat's turn.
     if not _close_if_no_humans(table) and not _resume_if_all_continued(table):
         _after_commit(table, table.state())
+
+
+@transaction.atomic
+def hand_to_ai(table_id: int, by, position: int) -> None:
+    """The EVENT of a managed table hands a running game's seat to the AI: its person is out
+    of the game, the AI plays on in his place."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    seat = next((s for s in table.seats.all() if s.position == position), None)
+    if seat is None:
+        raise Refused(_("There is no such seat."), 400, "bad-seat")
+    if seat.is_ai or seat.left:
+        raise Refused(_("An AI player plays this seat already."), 409, "ai-already")
+    _hand_over(table, seat)
+
+
+@transaction.atomic
+def adjudicate(table_id: int, by, forfeits: Sequence[int] = ()) -> None:
+    """The EVENT of a managed table ends its running game now: each seat scores what it has
+    (Game.interim_result), the seats at positions `forfeits` placed after the rest. The game
+    closes, and its result is announced as a finished game's is."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    if not set(forfeits) <= {seat.position for seat in seats}:
+        raise Refused(_("There is no such seat."), 400, "bad-seat")
+    for seat in seats:
+        if seat.position in forfeits and not seat.forfeited:
+            seat.forfeited = True
+            seat.save(update_fields=["forfeited"])
+    try:
+        result = table.plugin.interim_result(
+            table, table.state(), [seat.position in forfeits for seat in seats]
+        )
+    except NotImplementedError:
+        raise Refused(_("This game cannot be ended before its end."), 409, "no-interim") from None
+    _close(table)
+    # A closed table keeps no result of its own (its game is not over): the announced one is
+    # kept by whoever keeps results.
+    game_finished.send(sender=Table, table=table, result=result)
+
+
+@transaction.atomic
+def call_off(table_id: int, by) -> None:
+    """The EVENT of a managed table calls it off: an open table is cancelled, a running game
+    closes without a result. A game already over stays as it is."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status == Table.OPEN:
+        table.status = Table.CANCELLED
+        table.save(update_fields=["status", "updated"])
+        _after_commit(table)
+    elif table.status == Table.RUNNING:
+        _close(table)
+
+
+def _close(table: Table) -> None:
+    table.status = Table.CLOSED
+    table.finished = timezone.now()
+    table.deadline = table.pause_until = None
+    table.continued = []
+    table.save()
+    _after_commit(table)
 
 
 @transaction.atomic
@@ -550,11 +629,7 @@ def _close_if_no_humans(table: Table) -> bool:
     """Close a game nobody is left to play; True when it was closed."""
     if _humans_left(table):
         return False
-    table.status = Table.CLOSED
-    table.finished = timezone.now()
-    table.deadline = None
-    table.save()
-    _after_commit(table)
+    _close(table)
     return True
 
 

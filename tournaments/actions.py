@@ -398,20 +398,7 @@ def begin_round(round_: TournamentRound, by) -> None:
         for table in tables:
             players = [seat.user for seat in table.seats.all()]
             if table.online:
-                online = games.create_table(
-                    players[0],
-                    game=tournament.game,
-                    club=tournament.club,
-                    visibility=Table.CLUB,
-                    seats_count=len(players),
-                    options=tournament.table_options,
-                    rated=tournament.rated,
-                    seat_order=Table.HOST_ORDER,
-                    managed=True,
-                )
-                for player in players[1:]:
-                    games.take_seat(online.pk, player, by=games.EVENT)
-                table.online_table = online
+                table.online_table = _open_online(tournament, list(table.seats.all()))
             else:
                 rules = registry.get(tournament.game)
                 game = PlayedGame.objects.create(
@@ -434,8 +421,34 @@ def begin_round(round_: TournamentRound, by) -> None:
         _changed(tournament)
 
 
+def _open_online(tournament: Tournament, seats: list[TournamentSeat]) -> Table:
+    """An online table of the event for these drawn seats, in their order: their players,
+    and an AI player in each seat one took. The event alone seats, starts and ends it."""
+    online = games.create_table(
+        seats[0].user,
+        game=tournament.game,
+        club=tournament.club,
+        visibility=Table.CLUB,
+        seats_count=len(seats),
+        options=tournament.table_options,
+        rated=tournament.rated,
+        seat_order=Table.HOST_ORDER,
+        managed=True,
+    )
+    for seat in seats[1:]:
+        if seat.replaced:
+            games.add_ai(online.pk, games.EVENT, position=seat.position)
+        else:
+            games.take_seat(online.pk, seat.user, by=games.EVENT)
+    if seats[0].replaced:
+        games.leave_seat(online.pk, games.EVENT, 0)
+        games.add_ai(online.pk, games.EVENT, position=0)
+    return online
+
+
 def fill_with_ai(table: TournamentTable, user_id: int) -> None:
-    """Give a no-show's seat at an online table to an AI player, when the event allows it.
+    """An AI player takes a player's seat at an online table, when the event allows it: a
+    no-show's before the game, or during it the seat of one who cannot play on.
 
     The player stays drawn at the table, replaced: he takes no place there. Whether he drops
     out of the event is the organiser's separate choice.
@@ -446,21 +459,65 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         if not tournament.allow_ai:
             raise NotReady("no-ai")
         seat = _drawn_seat(table, user_id)
-        online = _online(table, Table.OPEN)
+        online = _online(table, Table.OPEN, Table.RUNNING)
         if not table.seats.filter(replaced=False).exclude(pk=seat.pk).exists():
             raise NotReady("last-player")
         # His seat at the online table, unless a player hosting it removed him before
         # tournament tables were the event's.
         taken = online.seats.filter(user_id=user_id).first()
         try:
-            if taken is not None:
-                games.leave_seat(online.pk, games.EVENT, taken.position)
-            if online.seats.count() < online.seats_count:
-                games.add_ai(online.pk, games.EVENT, position=taken.position if taken else None)
+            if online.status == Table.RUNNING:
+                if taken is not None:
+                    games.hand_to_ai(online.pk, games.EVENT, taken.position)
+            else:
+                if taken is not None:
+                    games.leave_seat(online.pk, games.EVENT, taken.position)
+                if online.seats.count() < online.seats_count:
+                    at = taken.position if taken else None
+                    games.add_ai(online.pk, games.EVENT, position=at)
         except games.Refused as refused:
             raise NotReady(refused.code, table.number) from None
         seat.replaced = True
         seat.save(update_fields=["replaced"])
+        _changed(tournament)
+
+
+def adjudicate(table: TournamentTable, forfeit: int | None = None) -> None:
+    """The organiser ends a table's running game now, with the scores its seats have, the
+    player `forfeit` (a user id) placed last; its result counts like a finished game's."""
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        online = _online(table, Table.RUNNING)
+        forfeits = []
+        if forfeit:
+            seat = online.seats.filter(user_id=forfeit).first()
+            if seat is None:
+                raise NotReady("not-at-table", table.number)
+            forfeits.append(seat.position)
+        try:
+            games.adjudicate(online.pk, games.EVENT, forfeits)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        _changed(tournament)
+
+
+def restart(table: TournamentTable) -> None:
+    """A table that broke (its game called off, closed, or stuck) starts again: a new online
+    table for its drawn seats, AI players in the seats they took; the old game ends without
+    a result."""
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        if not table.online or table.online_table_id is None:
+            raise NotReady("not-online", table.number)
+        if table.game_id is not None:
+            raise NotReady("game-over", table.number)
+        old = _online(table, Table.OPEN, Table.RUNNING, Table.CANCELLED, Table.CLOSED)
+        games.call_off(old.pk, games.EVENT)
+        seats = list(table.seats.select_related("user"))
+        table.online_table = _open_online(tournament, seats)
+        table.save(update_fields=["online_table"])
         _changed(tournament)
 
 
@@ -481,7 +538,11 @@ def _online(table: TournamentTable, *statuses: str) -> Table:
     if online is None:
         raise NotReady("not-online", table.number)
     if online.status not in statuses:
-        codes: dict[str, str] = {Table.RUNNING: "not-open", Table.FINISHED: "game-over"}
+        codes: dict[str, str] = {
+            Table.OPEN: "not-started",
+            Table.RUNNING: "not-open",
+            Table.FINISHED: "game-over",
+        }
         raise NotReady(codes.get(online.status, "table-stopped"), table.number)
     return online
 

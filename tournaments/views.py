@@ -182,7 +182,8 @@ def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> li
     """A table's seats as its card shows them, in seat order: the player drawn there, or the
     AI player in his place, and once the result is in the seat's place and total."""
     played = {s.seat: s for s in table.game.seats.all()} if done and table.game else {}
-    online = {s.position: s for s in table.online_table.seats.all()} if table.online_table else {}
+    online_table = table.online_table
+    online = {s.position: s for s in online_table.seats.all()} if online_table else {}
     seats = []
     for seat in table.seats.all():
         sitting = online.get(seat.position)
@@ -196,8 +197,10 @@ def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> li
             name = drawn
         elif sitting.is_ai:
             name = sitting.display_name
-        elif sitting.user_id == seat.user_id:
-            name = _("AI player")  # the stand-in playing the seat of a player replaced in play
+        elif sitting.user_id == seat.user_id and online_table is not None:
+            # The AI that stands in for the player replaced during the game.
+            game = registry.get(online_table.game)
+            name = str(game.ai_levels[game.stand_in_level][0])
         else:
             name = names.get(sitting.user_id or 0, sitting.name)
         result = played.get(seat.position)
@@ -372,6 +375,7 @@ def _refusal(code: str, table: int | None = None) -> str:
         "ai-already": _("An AI player has this seat already."),
         "not-online": _("Table %(n)s is played at a physical table, not online."),
         "game-over": _("The game at table %(n)s is over."),
+        "not-started": _("The game at table %(n)s has not started."),
         "table-stopped": _("The game at table %(n)s was cancelled or closed."),
     }
     if code in at_table:
@@ -408,13 +412,14 @@ def _pairing_refusal(error: pairing.PairingError) -> str:
 @login_required
 @require_POST
 def tournament_step(request, slug, tournament_id):
-    """The organiser's buttons: draft the next round, swap two players, start, finish."""
+    """The organiser's buttons: draft the next round, swap two players, start; at a table
+    of a round under way: an AI player for a player, end the game, restart it; finish."""
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
     step = request.POST.get("step")
     try:
         if step == "draft":
             tournaments.draft_round(tournament)
-        elif step in ("ai", "online", "physical", "start"):
+        elif step in ("ai", "online", "physical", "start", "adjudicate", "restart"):
             table = get_object_or_404(
                 TournamentTable,
                 pk=posted_number(request.POST, "table"),
@@ -424,6 +429,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.fill_with_ai(table, posted_number(request.POST, "player") or 0)
             elif step == "start":
                 tournaments.start_online(table)
+            elif step == "adjudicate":
+                tournaments.adjudicate(table, posted_number(request.POST, "forfeit"))
+            elif step == "restart":
+                tournaments.restart(table)
             else:
                 tournaments.set_online(table, step == "online")
         elif step in ("swap", "begin"):

@@ -321,3 +321,162 @@ def test_a_player_removed_from_his_table_is_not_left_there_without_a_result(club
         f"{fourth} 4. · 6",
     ]
     assert standings(page)[first.username][1:] == ("1", "0", "1")
+
+
+def play_some(online: Table, decisions: int = 40) -> None:
+    """Call to Glory: the people at `online` take their first legal decision, `decisions` times."""
+    from games import actions
+    from games.ctg import engine
+
+    people = {s.position: s.user for s in online.seats.select_related("user")}
+    for _ in range(decisions):
+        online.refresh_from_db()
+        state = online.state()
+        text = engine.action_text(state.legal_actions()[0], state.names)
+        actions.play_for(online.pk, people[state.decider], text, online.version)
+
+
+def orc_late_position(online: Table) -> None:
+    """De l'Orc: the table's game goes to the last decision of a random game of its players."""
+    from games.orc import engine
+    from games.orc.game import DE_L_ORC
+    from games.orc.replay import position
+    from games.records import action_lines
+
+    names = online.record["players"]
+    record = engine.to_record(engine.random_game(len(names), 3, names))
+    lines = action_lines(record)
+    last = max(n for n in range(len(lines)) if not position(record, n).game_over)
+    before = position(record, last)
+    Table.objects.filter(pk=online.pk).update(
+        record=engine.to_record(before), version=DE_L_ORC.version(before)
+    )
+
+
+def under_way(online: Table, game: str) -> list[int]:
+    """Take the table's game some way, and say each seat's score as its board shows it: the
+    rounds played and, in Call to Glory, the sets on the table."""
+    if game == "ctg":
+        from games.ctg import engine
+
+        play_some(online)
+        online.refresh_from_db()
+        view = engine.public_view(online.state())
+        laid = [sum(s["type"] for s in view["table"] if s["owner"] == i) for i in range(4)]
+        return [total + more for total, more in zip(view["totals"], laid, strict=True)]
+    orc_late_position(online)
+    online.refresh_from_db()
+    return list(online.state().totals)
+
+
+def asks_first(page: str, step_name: str) -> bool:
+    """Whether the page's button of this step asks for confirmation before it sends."""
+    buttons = re.findall(rf'<button[^>]*value="{step_name}"[^>]*>', page)
+    return bool(buttons) and all("data-confirm=" in button for button in buttons)
+
+
+@pytest.mark.parametrize("game", ["ctg", "orc"])
+def test_the_organiser_replaces_a_player_by_an_ai_player_during_the_game(club, eight, olga, game):
+    event = online_event(club, eight, olga, game)
+    table = first_table(event)
+    gone = User.objects.get(pk=table.players[1])
+    client = client_for(olga)
+    step(client, event, step="start", table=table.pk)
+    assert asks_first(text(client.get(event.get_absolute_url())), "ai")
+
+    response = step(client, event, step="ai", table=table.pk, player=gone.pk)
+
+    assert messages(response) == []
+    stand_in = {"ctg": "Card counter", "orc": "Sergeant"}[game]
+    assert card(text(response), 1)[1] == f"{stand_in} AI in place of {gone}"
+    seat = table.online_table.seats.get(user=gone)
+    assert seat.left and Table.objects.get(pk=seat.table_id).status == Table.RUNNING
+
+
+@pytest.mark.parametrize("game", ["ctg", "orc"])
+def test_the_organiser_ends_a_game_with_the_current_scores(club, eight, olga, game):
+    event = online_event(club, eight, olga, game)
+    table = first_table(event)
+    names = [str(User.objects.get(pk=p)) for p in table.players]
+    client = client_for(olga)
+    step(client, event, step="start", table=table.pk)
+    scores = under_way(table.online_table, game)
+    assert asks_first(text(client.get(event.get_absolute_url())), "adjudicate")
+
+    response = step(client, event, step="adjudicate", table=table.pk, forfeit="")
+
+    assert messages(response) == []
+    lines = card(text(response), 1)
+    shown = [re.fullmatch(r"(\S+) (\d)\. · (\d+)", line).groups() for line in lines]
+    assert [(name, int(score)) for name, _place, score in shown] == list(
+        zip(names, scores, strict=True)
+    )
+    assert all(
+        (int(place) < int(other)) == (int(score) > int(better))
+        for _n, place, score in shown
+        for _o, other, better in shown
+        if score != better
+    )
+    # The other table ends too: the round is complete, the next can be drawn.
+    other = TournamentTable.objects.get(round=table.round, number=2)
+    step(client, event, step="start", table=other.pk)
+    step(client, event, step="adjudicate", table=other.pk, forfeit="")
+    assert "Draw the next round" in text(client.get(event.get_absolute_url()))
+    online = text(client_for(eight[0]).get(table.online_table.get_absolute_url()))
+    assert "The tournament's organisers ended this game." in online
+
+
+def test_the_organiser_ends_a_game_by_a_forfeit(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    cheat = User.objects.get(pk=table.players[0])
+    client = client_for(olga)
+    step(client, event, step="start", table=table.pk)
+    under_way(table.online_table, "ctg")
+
+    response = step(client, event, step="adjudicate", table=table.pk, forfeit=cheat.pk)
+
+    assert messages(response) == []
+    assert card(text(response), 1)[0].startswith(f"{cheat} 4. · ")
+    assert standings(text(response))[cheat.username][1:] == ("0", "0", "1")
+
+
+@pytest.mark.parametrize("game", ["ctg", "orc"])
+def test_the_organiser_restarts_a_table_that_broke(club, eight, olga, game):
+    event = online_event(club, eight, olga, game)
+    table = first_table(event)
+    broken = table.online_table
+    # As a seated player could cancel it, before tournament tables were the event's.
+    Table.objects.filter(pk=broken.pk).update(status=Table.CANCELLED)
+    client = client_for(olga)
+    assert asks_first(text(client.get(event.get_absolute_url())), "restart")
+
+    response = step(client, event, step="restart", table=table.pk)
+
+    assert messages(response) == []
+    table.refresh_from_db()
+    fresh = table.online_table
+    assert fresh.pk != broken.pk and fresh.status == Table.OPEN and fresh.managed
+    seated = fresh.seats.order_by("position").values_list("user_id", flat=True)
+    assert list(seated) == table.players
+    step(client, event, step="start", table=table.pk)
+    assert Table.objects.get(pk=fresh.pk).status == Table.RUNNING
+
+
+def test_restarting_a_running_table_keeps_its_ai_players_and_ends_the_old_game(club, eight, olga):
+    event = online_event(club, eight, olga)
+    table = first_table(event)
+    absent = table.players[2]
+    client = client_for(olga)
+    step(client, event, step="ai", table=table.pk, player=absent)
+    step(client, event, step="start", table=table.pk)
+    old = table.online_table
+
+    response = step(client, event, step="restart", table=table.pk)
+
+    assert messages(response) == []
+    table.refresh_from_db()
+    assert Table.objects.get(pk=old.pk).status == Table.CLOSED
+    seats = list(table.online_table.seats.order_by("position"))
+    assert [s.user_id for s in seats] == [*table.players[:2], None, table.players[3]]
+    assert seats[2].is_ai
