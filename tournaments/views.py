@@ -287,6 +287,9 @@ def tournament_detail(request, slug, tournament_id):
         "my_entry": next((e for e in entries if e.user_id == request.user.pk), None),
         "stages": list(tournament.stages.all()),
     }
+    tables = [card["table"] for card in context["cards"]]
+    context["tables_online"] = any(table.online for table in tables)
+    context["tables_on_pads"] = any(not table.online for table in tables)
     if organiser and tournament.projector_token:
         context["projector_url"] = request.build_absolute_uri(
             reverse("projector_screen", args=[tournament.projector_token])

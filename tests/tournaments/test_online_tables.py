@@ -480,3 +480,12 @@ def test_restarting_a_running_table_keeps_its_ai_players_and_ends_the_old_game(c
     seats = list(table.online_table.seats.order_by("position"))
     assert [s.user_id for s in seats] == [*table.players[:2], None, table.players[3]]
     assert seats[2].is_ai
+
+
+def test_an_online_round_does_not_send_its_players_to_score_pads(club, eight, olga):
+    event = online_event(club, eight, olga)
+
+    page = text(client_for(olga).get(event.get_absolute_url()))
+
+    assert "score pad" not in page
+    assert "The round is being played online: a table's result counts once its game ends." in page
