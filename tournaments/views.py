@@ -33,10 +33,9 @@ class TournamentForm(GameOptionsForm, forms.Form):
     )
     max_table = forms.TypedChoiceField(
         label=gettext_lazy("Players per table at most"),
-        # The game's own range applies (clean).
-        choices=[(n, str(n)) for n in range(7, 1, -1)],
+        # The chosen game's own sizes (__init__).
+        choices=[],
         coerce=int,
-        initial=4,
     )
     seeding = forms.ChoiceField(
         label=gettext_lazy("First round seeding"), choices=Tournament.SEEDINGS
@@ -79,8 +78,17 @@ class TournamentForm(GameOptionsForm, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = registry.first().key
-        self.game = self.chosen_game()
+        self.game = game = self.chosen_game()
         self.add_option_fields(self.game.tournament_option_fields())
+        # Only the table sizes the game has, largest first; its best one to begin with.
+        size = self.fields["max_table"]
+        size.choices = [(n, str(n)) for n in reversed(game.seats)]
+        size.error_messages = size.error_messages | {
+            "invalid_choice": _("A table of %(game)s seats %(low)s to %(high)s players.")
+            % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1}
+        }
+        if str(self.initial.get("max_table")) not in {str(n) for n in game.seats}:
+            self.initial["max_table"] = max(game.preferred_seats)
 
     def clean_game(self):
         return self.cleaned_data.get("game") or registry.first().key
@@ -88,13 +96,6 @@ class TournamentForm(GameOptionsForm, forms.Form):
     def clean(self):
         data = super().clean()
         game = self.game
-        size = data.get("max_table")
-        if size is not None and size not in game.seats:
-            self.add_error(
-                "max_table",
-                _("A table of %(game)s seats %(low)s to %(high)s players.")
-                % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1},
-            )
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
                 "mode", _("%(game)s is played at the table only, for now.") % {"game": game.name}
