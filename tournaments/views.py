@@ -348,6 +348,10 @@ def tournament_register(request, slug, tournament_id):
         if entry is not None:
             tournaments.set_presence(entry, dropped=True)
         return redirect(tournament)
+    if not added and tournament.status != Tournament.REGISTRATION:
+        # Late arrivals come in through an organiser, who checks them in as he adds them.
+        messages.error(request, _("Registration has closed: an organiser can still add you."))
+        return redirect(tournament)
     tournaments.register(tournament, user, checked_in=added)
     return redirect(tournament)
 

@@ -253,3 +253,18 @@ def test_it_calls_off_an_event_only_when_the_organiser_ticks_the_box(event, olga
     assert not Tournament.objects.filter(pk=event.pk).exists()
     listing = organiser.get(ticked.url).content.decode()
     assert "Winter cup is called off." in listing
+
+
+def test_registration_closes_once_the_event_runs(event, olga, alice, bob):
+    for user in (olga, bob):
+        tournaments.register(event, user, checked_in=True)
+    tournaments.draft_round(event)
+
+    page = client_for(alice).get(url("tournament", event)).content.decode()
+    assert ">Register</button>" not in page
+    response = client_for(alice).post(url("tournament_register", event), follow=True)
+    assert "Registration has closed: an organiser can still add you." in response.content.decode()
+    assert not event.entries.filter(user=alice).exists()
+    # An organiser still adds a late arrival.
+    client_for(olga).post(url("tournament_register", event), {"user": alice.pk})
+    assert event.entries.get(user=alice).checked_in
