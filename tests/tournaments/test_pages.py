@@ -268,3 +268,10 @@ def test_registration_closes_once_the_event_runs(event, olga, alice, bob):
     # An organiser still adds a late arrival.
     client_for(olga).post(url("tournament_register", event), {"user": alice.pk})
     assert event.entries.get(user=alice).checked_in
+
+
+def test_the_club_page_links_to_its_tournaments(event, alice):
+    page = client_for(alice).get(reverse("club", args=["tenno"])).content.decode()
+
+    link = reverse("tournament_list", args=["tenno"])
+    assert f'<a class="button secondary" href="{link}">Tournaments</a>' in page
