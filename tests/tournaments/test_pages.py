@@ -275,3 +275,23 @@ def test_the_club_page_links_to_its_tournaments(event, alice):
 
     link = reverse("tournament_list", args=["tenno"])
     assert f'<a class="button secondary" href="{link}">Tournaments</a>' in page
+
+
+def test_the_pad_tells_an_organiser_who_entered_a_result_that_he_may_confirm_it(
+    event, olga, alice, bob
+):
+    from leagues.actions import enter_round
+
+    for user in (alice, bob):
+        tournaments.register(event, user, checked_in=True)
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    game = round_.tables.get().game
+    enter_round(game, 1, [30, 20], None)
+
+    page = client_for(olga).get(game.get_absolute_url()).content.decode()
+    assert "ask another player at the table to confirm" not in page
+    assert "as an organiser you may confirm the result yourself" in page
+    # A player who entered it still asks another.
+    player = client_for(alice).get(game.get_absolute_url()).content.decode()
+    assert "ask another player at the table to confirm" in player
