@@ -424,6 +424,9 @@ def test_the_organiser_ends_a_game_with_the_current_scores(club, eight, olga, ga
     assert "Draw the next round" in text(client.get(event.get_absolute_url()))
     online = text(client_for(eight[0]).get(table.online_table.get_absolute_url()))
     assert "The tournament's organisers ended this game." in online
+    # Its result is a played game like any other, with its page in history.
+    table.refresh_from_db()
+    assert client.get(f"/history/game/{table.game_id}/").status_code == 200
 
 
 def test_the_organiser_ends_a_game_by_a_forfeit(club, eight, olga):
