@@ -8,6 +8,7 @@ sent only after that transaction commits.
 
 import random
 import time
+from collections.abc import Sequence
 from datetime import timedelta
 
 from django.conf import settings
@@ -36,6 +37,45 @@ class Refused(Exception):
         self.message = message
         self.status = status
         self.code = code
+
+
+class _Event:
+    """The event that opened a managed table (a tournament round), named where a host would
+    be: it alone seats, starts and cancels the table."""
+
+    pk = None
+
+    def __repr__(self) -> str:
+        return "EVENT"
+
+
+EVENT = _Event()
+
+
+def _event_table() -> Refused:
+    return Refused(
+        _(
+            "At a tournament table, the tournament's organisers seat the players, start and "
+            "cancel the game."
+        ),
+        403,
+        "event-table",
+    )
+
+
+def _event_only(table: Table, by) -> None:
+    """Refuse what only the EVENT that holds a managed table may do."""
+    if not table.managed or by is not EVENT:
+        raise _event_table()
+
+
+def _host_only(table: Table, user, message: str) -> None:
+    """Refuse `user` what only the host may do; at a managed table only its event may."""
+    if table.managed:
+        if user is not EVENT:
+            raise _event_table()
+    elif user is EVENT or table.host_id != user.pk:
+        raise Refused(message, 403, "not-host")
 
 
 def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
@@ -231,6 +271,8 @@ def rematch(table_id: int, user) -> Table:
 def make_host(table_id: int, user) -> None:
     """A seated person takes over an open table from a host who is missing."""
     table = _open(table_id)
+    if table.managed:
+        raise _event_table()
     if not any(seat.user_id == user.pk for seat in table.seats.all()):
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     table.host = user
@@ -247,8 +289,11 @@ def _free_position(table: Table) -> int:
 
 
 @transaction.atomic
-def take_seat(table_id: int, user) -> Seat:
+def take_seat(table_id: int, user, by=None) -> Seat:
+    """`user` sits down, or is seated `by` the EVENT that holds the table (a managed one)."""
     table = _open(table_id)
+    if table.managed and by is not EVENT:
+        raise _event_table()
     if table.seats.filter(user=user).exists():
         raise Refused(_("You already have a seat at this table."), 409, "seated")
     seat = Seat.objects.create(
@@ -259,15 +304,18 @@ def take_seat(table_id: int, user) -> Seat:
 
 
 @transaction.atomic
-def add_ai(table_id: int, host, level: str | None = None) -> Seat:
+def add_ai(table_id: int, host, level: str | None = None, position: int | None = None) -> Seat:
+    """The host gives a free seat to an AI player: `position`, or the first free one."""
     table = _open(table_id)
-    if table.host_id != host.pk:
-        raise Refused(_("Only the host can give a seat to an AI player."), 403, "not-host")
+    _host_only(table, host, _("Only the host can give a seat to an AI player."))
     game = table.plugin
     level = level or game.default_ai_level
     if level not in game.ai_levels:
         raise Refused(_("There is no such AI player."), 400, "bad-level")
-    position = _free_position(table)
+    if position is None:
+        position = _free_position(table)
+    elif not 0 <= position < table.seats_count or table.seats.filter(position=position).exists():
+        raise Refused(_("This seat is taken."), 409, "taken")
     seat = Seat.objects.create(
         table=table, position=position, ai_level=level, name=f"{game.ai_name(level)} {position + 1}"
     )
@@ -277,17 +325,22 @@ def add_ai(table_id: int, host, level: str | None = None) -> Seat:
 
 @transaction.atomic
 def leave_seat(table_id: int, user, position: int | None = None) -> None:
-    """A player leaves an open table, or the host removes a seat (person or AI)."""
+    """A player leaves an open table, or the host (the EVENT of a managed table) removes a
+    seat (person or AI)."""
     table = _open(table_id)
+    if table.managed or user is EVENT:
+        _host_only(table, user, _("Only the host can remove another player."))
     if position is None:
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise Refused(_("You have no seat at this table."), 409, "not-seated")
     else:
         seat = table.seats.filter(position=position).first()
-        if seat is None or (table.host_id != user.pk and seat.user_id != user.pk):
+        if seat is None and user is EVENT:
+            raise Refused(_("There is no such seat."), 400, "bad-seat")
+        if seat is None or (user is not EVENT and user.pk not in (table.host_id, seat.user_id)):
             raise Refused(_("Only the host can remove another player."), 403, "not-host")
-    if seat.user_id == table.host_id:
+    if seat.user_id == table.host_id and not table.managed:
         raise Refused(_("The host cannot leave; cancel the table instead."), 409, "host")
     seat.delete()
     _after_commit(table)
@@ -296,8 +349,7 @@ def leave_seat(table_id: int, user, position: int | None = None) -> None:
 @transaction.atomic
 def cancel(table_id: int, user) -> None:
     table = _open(table_id)
-    if table.host_id != user.pk:
-        raise Refused(_("Only the host can cancel this table."), 403, "not-host")
+    _host_only(table, user, _("Only the host can cancel this table."))
     table.status = Table.CANCELLED
     table.save(update_fields=["status"])
     _after_commit(table)
@@ -307,8 +359,7 @@ def cancel(table_id: int, user) -> None:
 def move_seat(table_id: int, host, position: int, to: int) -> None:
     """The host swaps two seats (seat order chosen by the host)."""
     table = _open(table_id)
-    if table.host_id != host.pk:
-        raise Refused(_("Only the host can change the seat order."), 403, "not-host")
+    _host_only(table, host, _("Only the host can change the seat order."))
     if not (0 <= position < table.seats_count and 0 <= to < table.seats_count):
         raise Refused(_("There is no such seat."), 400, "bad-seat")
     seats = {s.position: s for s in table.seats.all()}
@@ -330,8 +381,7 @@ def _reposition(table: Table, mapping: dict[int, int], seats: dict[int, Seat]) -
 @transaction.atomic
 def start(table_id: int, user) -> Table:
     table = _open(table_id)
-    if table.host_id != user.pk:
-        raise Refused(_("Only the host can start the game."), 403, "not-host")
+    _host_only(table, user, _("Only the host can start the game."))
     seats = {s.position: s for s in table.seats.all()}
     if len(seats) != table.seats_count:
         raise Refused(_("The game starts when every seat is taken."), 409, "not-full")
@@ -454,10 +504,82 @@ def leave_game(table_id: int, user) -> None:
     seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
     if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
+    _hand_over(table, seat)
+
+
+def _hand_over(table: Table, seat: Seat) -> None:
+    """The AI plays the seat of a person who is out of a running game from now on."""
     _set_left(seat)
     # The position is unchanged; the AI takes over if it is this seat's turn.
     if not _close_if_no_humans(table) and not _resume_if_all_continued(table):
         _after_commit(table, table.state())
+
+
+@transaction.atomic
+def hand_to_ai(table_id: int, by, position: int) -> None:
+    """The EVENT of a managed table hands a running game's seat to the AI: its person is out
+    of the game, the AI plays on in his place."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    seat = next((s for s in table.seats.all() if s.position == position), None)
+    if seat is None:
+        raise Refused(_("There is no such seat."), 400, "bad-seat")
+    if seat.is_ai or seat.left:
+        raise Refused(_("An AI player plays this seat already."), 409, "ai-already")
+    _hand_over(table, seat)
+
+
+@transaction.atomic
+def adjudicate(table_id: int, by, forfeits: Sequence[int] = ()) -> None:
+    """The EVENT of a managed table ends its running game now: each seat scores what it has
+    (Game.interim_result), the seats at positions `forfeits` placed after the rest. The game
+    closes, and its result is announced as a finished game's is."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status != Table.RUNNING:
+        raise Refused(_("This game is not running."), 409, "not-running")
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    if not set(forfeits) <= {seat.position for seat in seats}:
+        raise Refused(_("There is no such seat."), 400, "bad-seat")
+    for seat in seats:
+        if seat.position in forfeits and not seat.forfeited:
+            seat.forfeited = True
+            seat.save(update_fields=["forfeited"])
+    try:
+        result = table.plugin.interim_result(
+            table, table.state(), [seat.position in forfeits for seat in seats]
+        )
+    except NotImplementedError:
+        raise Refused(_("This game cannot be ended before its end."), 409, "no-interim") from None
+    _close(table)
+    # A closed table keeps no result of its own (its game is not over): the announced one is
+    # kept by whoever keeps results.
+    game_finished.send(sender=Table, table=table, result=result)
+
+
+@transaction.atomic
+def call_off(table_id: int, by) -> None:
+    """The EVENT of a managed table calls it off: an open table is cancelled, a running game
+    closes without a result. A game already over stays as it is."""
+    table = _locked(table_id)
+    _event_only(table, by)
+    if table.status == Table.OPEN:
+        table.status = Table.CANCELLED
+        table.save(update_fields=["status", "updated"])
+        _after_commit(table)
+    elif table.status == Table.RUNNING:
+        _close(table)
+
+
+def _close(table: Table) -> None:
+    table.status = Table.CLOSED
+    table.finished = timezone.now()
+    table.deadline = table.pause_until = None
+    table.continued = []
+    table.save()
+    _after_commit(table)
 
 
 @transaction.atomic
@@ -507,11 +629,7 @@ def _close_if_no_humans(table: Table) -> bool:
     """Close a game nobody is left to play; True when it was closed."""
     if _humans_left(table):
         return False
-    table.status = Table.CLOSED
-    table.finished = timezone.now()
-    table.deadline = None
-    table.save()
-    _after_commit(table)
+    _close(table)
     return True
 
 

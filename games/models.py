@@ -115,6 +115,9 @@ class Table(models.Model):
         _("when time runs out"), max_length=8, choices=TIMEOUT_POLICIES, default=AI_MOVES
     )
     rated = models.BooleanField(_("rated"), default=False)
+    # Opened by an event (a tournament round): its seats, start and cancel are the event's,
+    # and its host (the first player seated) has no more say over them than anyone seated.
+    managed = models.BooleanField(_("run by its event"), default=False)
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     seed = models.BigIntegerField(default=new_seed)

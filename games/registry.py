@@ -388,6 +388,13 @@ class Game:
     def result(self, table: Any, state: Any) -> Result:
         raise NotImplementedError
 
+    def interim_result(self, table: Any, state: Any, forfeited: Sequence[bool]) -> Result:
+        """The result of a game its event ends before its end (a tournament's organiser
+        adjudicating a table): each seat's scores so far, the round under way counted as it
+        stands, the seats `forfeited` (seat by seat) placed after all the others. Only a game
+        whose tables an event may end has it."""
+        raise NotImplementedError
+
     # --- score pad of a game played at the table
     # The partial with a round's entry fields. Games with `pad_entries` keep per round their
     # own entry (a JSON object) instead of a score per player: `pad_form` asks for it,

@@ -74,7 +74,8 @@ def _waiting_context(request, table: Table) -> dict:
     return {
         "table": table,
         "seats": [(p, seats.get(p)) for p in range(table.seats_count)],
-        "is_host": request.user.pk == table.host_id,
+        # At a managed table (a tournament's) nobody seated hosts: its event does.
+        "is_host": not table.managed and request.user.pk == table.host_id,
         "my_seat": next((s for s in seats.values() if s.user_id == request.user.pk), None),
         "invite_url": request.build_absolute_uri(
             redirect("table_invite", token=table.invite_token).url

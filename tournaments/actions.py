@@ -32,11 +32,13 @@ MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.valu
 
 
 class NotReady(Exception):
-    """The event is not at a point where this step can happen; ``code`` says why."""
+    """The event is not at a point where this step can happen; ``code`` says why, and
+    ``table`` names the table's number when one table is the reason."""
 
-    def __init__(self, code: str):
+    def __init__(self, code: str, table: int | None = None):
         super().__init__(code)
         self.code = code
+        self.table = table
 
 
 # --- setting up --------------------------------------------------------------------------
@@ -157,6 +159,7 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
                     "game", "online_table"
                 ).prefetch_related(
                     "seats",
+                    "online_table__seats",
                     Prefetch("game__seats", queryset=PlayedSeat.objects.order_by("seat")),
                     "game__seats__round_scores",
                 ),
@@ -167,20 +170,26 @@ def rounds_of(tournament: Tournament) -> list[TournamentRound]:
 
 
 def table_result(table: TournamentTable) -> pairing.GameResult | None:
-    """The confirmed result of a table, by user id; None while it is still being played."""
+    """The confirmed result of a table, by user id; None while it is still being played.
+
+    Every seat of the game counts: its players keep their true places. A seat an AI player
+    took (an AI in a no-show's seat, or playing for a player replaced during the game) is a
+    stand-in: it takes its place, and stands in no standing.
+    """
     game = table.game
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
-    people = [(s.user_id, s) for s in game.seats.all() if s.user_id is not None]
-    # An AI that filled a no-show's seat is not in the event: places count among people.
-    place = {user_id: s.place or len(people) for user_id, s in people}
+    placed = {s.user_id for s in table.seats.all() if not s.replaced}
+    seats = list(game.seats.all())
+    people = {s.user_id: s for s in seats if s.user_id is not None and s.user_id in placed}
     return pairing.GameResult(
         round=table.round.number,
-        scores={user_id: s.total for user_id, s in people},
-        places={p: 1 + sum(1 for q in place.values() if q < mine) for p, mine in place.items()},
+        scores={p: s.total for p, s in people.items()},
+        places={p: s.place or len(seats) for p, s in people.items()},
         round_scores={
-            user_id: [r.score + r.bonus for r in s.round_scores.all()] for user_id, s in people
+            p: [r.score + r.bonus for r in s.round_scores.all()] for p, s in people.items()
         },
+        stand_ins=[(s.place or len(seats), s.total) for s in seats if s.user_id not in people],
     )
 
 
@@ -280,12 +289,13 @@ def seating_for(tournament: Tournament, stage: Stage, number: int) -> list[list[
     players = sorted(active)
     if stage.kind == Stage.BRACKET and number > 1:
         last = [r for r in rounds if r.stage_id == stage.pk][-1]
-        tables = [[p for p in t.players if p in active] for t in last.tables.all()]
         places: dict[int, int] = {}
         for t in last.tables.all():
             result = table_result(t)
             assert result is not None
             places.update(result.places)
+        # A player whose seat an AI player took has no place there: he goes no further.
+        tables = [[p for p in t.players if p in active and p in places] for t in last.tables.all()]
         through = pairing.advancing(tables, places, advance=stage.advance)
         return pairing.seed_tables([a.player for a in through], max_size=size, rule=rule)
     if stage.kind == Stage.ROUND_ROBIN:
@@ -388,19 +398,7 @@ def begin_round(round_: TournamentRound, by) -> None:
         for table in tables:
             players = [seat.user for seat in table.seats.all()]
             if table.online:
-                online = games.create_table(
-                    players[0],
-                    game=tournament.game,
-                    club=tournament.club,
-                    visibility=Table.CLUB,
-                    seats_count=len(players),
-                    options=tournament.table_options,
-                    rated=tournament.rated,
-                    seat_order=Table.HOST_ORDER,
-                )
-                for player in players[1:]:
-                    games.take_seat(online.pk, player)
-                table.online_table = online
+                table.online_table = _open_online(tournament, list(table.seats.all()))
             else:
                 rules = registry.get(tournament.game)
                 game = PlayedGame.objects.create(
@@ -423,44 +421,141 @@ def begin_round(round_: TournamentRound, by) -> None:
         _changed(tournament)
 
 
-def fill_with_ai(table: TournamentTable, user_id: int) -> None:
-    """Give a no-show's seat at an online table to an AI player, when the event allows it.
+def _open_online(tournament: Tournament, seats: list[TournamentSeat]) -> Table:
+    """An online table of the event for these drawn seats, in their order: their players,
+    and an AI player in each seat one took. The event alone seats, starts and ends it."""
+    online = games.create_table(
+        seats[0].user,
+        game=tournament.game,
+        club=tournament.club,
+        visibility=Table.CLUB,
+        seats_count=len(seats),
+        options=tournament.table_options,
+        rated=tournament.rated,
+        seat_order=Table.HOST_ORDER,
+        managed=True,
+    )
+    for seat in seats[1:]:
+        if seat.replaced:
+            games.add_ai(online.pk, games.EVENT, position=seat.position)
+        else:
+            games.take_seat(online.pk, seat.user, by=games.EVENT)
+    if seats[0].replaced:
+        games.leave_seat(online.pk, games.EVENT, 0)
+        games.add_ai(online.pk, games.EVENT, position=0)
+    return online
 
-    The player leaves this table (and is not placed in it); whether they drop out of the
-    event is the organiser's separate choice.
+
+def fill_with_ai(table: TournamentTable, user_id: int) -> None:
+    """An AI player takes a player's seat at an online table, when the event allows it: a
+    no-show's before the game, or during it the seat of one who cannot play on.
+
+    The player stays drawn at the table, replaced: he takes no place there. Whether he drops
+    out of the event is the organiser's separate choice.
     """
     tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
         if not tournament.allow_ai:
             raise NotReady("no-ai")
-        online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
-        if online is None or user_id not in table.players:
-            raise NotReady("not-open")
-        stay = [p for p in table.players if p != user_id]
-        if not stay:
+        seat = _drawn_seat(table, user_id)
+        online = _online(table, Table.OPEN, Table.RUNNING)
+        if not table.seats.filter(replaced=False).exclude(pk=seat.pk).exists():
             raise NotReady("last-player")
-        if online.host_id == user_id:
-            games.make_host(online.pk, online.seats.get(user_id=stay[0]).user)
-            online.refresh_from_db()
-        seat = online.seats.get(user_id=user_id)
-        host = online.host
-        games.leave_seat(online.pk, host, seat.position)
-        games.add_ai(online.pk, host)
-        table.seats.filter(user_id=user_id).delete()
+        # His seat at the online table, unless a player hosting it removed him before
+        # tournament tables were the event's.
+        taken = online.seats.filter(user_id=user_id).first()
+        try:
+            if online.status == Table.RUNNING:
+                if taken is not None:
+                    games.hand_to_ai(online.pk, games.EVENT, taken.position)
+            else:
+                if taken is not None:
+                    games.leave_seat(online.pk, games.EVENT, taken.position)
+                if online.seats.count() < online.seats_count:
+                    at = taken.position if taken else None
+                    games.add_ai(online.pk, games.EVENT, position=at)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        seat.replaced = True
+        seat.save(update_fields=["replaced"])
         _changed(tournament)
 
 
-def start_online(table: TournamentTable) -> None:
-    """The organiser starts an online table whose seats are all taken, for its host."""
-    online = Table.objects.filter(id=table.online_table_id or 0, status=Table.OPEN).first()
+def adjudicate(table: TournamentTable, forfeit: int | None = None) -> None:
+    """The organiser ends a table's running game now, with the scores its seats have, the
+    player `forfeit` (a user id) placed last; its result counts like a finished game's."""
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        online = _online(table, Table.RUNNING)
+        forfeits = []
+        if forfeit:
+            seat = online.seats.filter(user_id=forfeit).first()
+            if seat is None:
+                raise NotReady("not-at-table", table.number)
+            forfeits.append(seat.position)
+        try:
+            games.adjudicate(online.pk, games.EVENT, forfeits)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        _changed(tournament)
+
+
+def restart(table: TournamentTable) -> None:
+    """A table that broke (its game called off, closed, or stuck) starts again: a new online
+    table for its drawn seats, AI players in the seats they took; the old game ends without
+    a result."""
+    tournament = table.round.stage.tournament
+    with transaction.atomic():
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        if not table.online or table.online_table_id is None:
+            raise NotReady("not-online", table.number)
+        if table.game_id is not None:
+            raise NotReady("game-over", table.number)
+        old = _online(table, Table.OPEN, Table.RUNNING, Table.CANCELLED, Table.CLOSED)
+        games.call_off(old.pk, games.EVENT)
+        seats = list(table.seats.select_related("user"))
+        table.online_table = _open_online(tournament, seats)
+        table.save(update_fields=["online_table"])
+        _changed(tournament)
+
+
+def _drawn_seat(table: TournamentTable, user_id: int) -> TournamentSeat:
+    """The player's seat at the table, while no AI player has it."""
+    seat = table.seats.filter(user_id=user_id).first()
+    if seat is None:
+        raise NotReady("not-at-table", table.number)
+    if seat.replaced:
+        raise NotReady("ai-already", table.number)
+    return seat
+
+
+def _online(table: TournamentTable, *statuses: str) -> Table:
+    """The table's online table, locked, when its game is in one of `statuses`; NotReady
+    says what else it is."""
+    online = Table.objects.select_for_update().filter(id=table.online_table_id or 0).first()
     if online is None:
-        raise NotReady("not-open")
-    try:
-        games.start(online.pk, online.host)
-    except games.Refused as refused:
-        raise NotReady(refused.code) from None
-    _changed(table.round.stage.tournament)
+        raise NotReady("not-online", table.number)
+    if online.status not in statuses:
+        codes: dict[str, str] = {
+            Table.OPEN: "not-started",
+            Table.RUNNING: "not-open",
+            Table.FINISHED: "game-over",
+        }
+        raise NotReady(codes.get(online.status, "table-stopped"), table.number)
+    return online
+
+
+def start_online(table: TournamentTable) -> None:
+    """The organiser starts an online table whose seats are all taken."""
+    with transaction.atomic():
+        online = _online(table, Table.OPEN)
+        try:
+            games.start(online.pk, games.EVENT)
+        except games.Refused as refused:
+            raise NotReady(refused.code, table.number) from None
+        _changed(table.round.stage.tournament)
 
 
 def finish(tournament: Tournament) -> None:

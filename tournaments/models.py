@@ -280,6 +280,9 @@ class TournamentSeat(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_seats"
     )
+    # An AI player took the seat (a no-show's, or one the organiser gave away): the player
+    # stays drawn here and in the event, but takes no place at this table.
+    replaced = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table_id", "position"]

@@ -33,10 +33,9 @@ class TournamentForm(GameOptionsForm, forms.Form):
     )
     max_table = forms.TypedChoiceField(
         label=gettext_lazy("Players per table at most"),
-        # The game's own range applies (clean).
-        choices=[(n, str(n)) for n in range(7, 1, -1)],
+        # The chosen game's own sizes (__init__).
+        choices=[],
         coerce=int,
-        initial=4,
     )
     seeding = forms.ChoiceField(
         label=gettext_lazy("First round seeding"), choices=Tournament.SEEDINGS
@@ -79,8 +78,17 @@ class TournamentForm(GameOptionsForm, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = registry.first().key
-        self.game = self.chosen_game()
+        self.game = game = self.chosen_game()
         self.add_option_fields(self.game.tournament_option_fields())
+        # Only the table sizes the game has, largest first; its best one to begin with.
+        size = self.fields["max_table"]
+        size.choices = [(n, str(n)) for n in reversed(game.seats)]
+        size.error_messages = size.error_messages | {
+            "invalid_choice": _("A table of %(game)s seats %(low)s to %(high)s players.")
+            % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1}
+        }
+        if str(self.initial.get("max_table")) not in {str(n) for n in game.seats}:
+            self.initial["max_table"] = max(game.preferred_seats)
 
     def clean_game(self):
         return self.cleaned_data.get("game") or registry.first().key
@@ -88,13 +96,6 @@ class TournamentForm(GameOptionsForm, forms.Form):
     def clean(self):
         data = super().clean()
         game = self.game
-        size = data.get("max_table")
-        if size is not None and size not in game.seats:
-            self.add_error(
-                "max_table",
-                _("A table of %(game)s seats %(low)s to %(high)s players.")
-                % {"game": game.name, "low": game.seats.start, "high": game.seats.stop - 1},
-            )
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
                 "mode", _("%(game)s is played at the table only, for now.") % {"game": game.name}
@@ -155,22 +156,8 @@ def live_context(tournament: Tournament, viewer) -> dict:
     cards = []
     if current is not None:
         for table in current.tables.all():
-            result = tournaments.table_result(table)
-            cards.append(
-                {
-                    "table": table,
-                    "done": result is not None,
-                    "seats": [
-                        {
-                            "id": p,
-                            "name": names.get(p, "?"),
-                            "place": result.places.get(p) if result else None,
-                            "score": result.scores.get(p) if result else None,
-                        }
-                        for p in table.players
-                    ],
-                }
-            )
+            done = tournaments.table_result(table) is not None
+            cards.append({"table": table, "done": done, "seats": _card_seats(table, names, done)})
     columns = tournaments.bracket(tournament, rounds)
     for column in columns:
         for table in column["tables"]:
@@ -190,6 +177,46 @@ def live_context(tournament: Tournament, viewer) -> dict:
         "bracket": columns,
         "viewer_id": viewer.pk,
     }
+
+
+def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> list[dict]:
+    """A table's seats as its card shows them, in seat order: the player drawn there, or the
+    AI player in his place, and once the result is in the seat's place and total."""
+    played = {s.seat: s for s in table.game.seats.all()} if done and table.game else {}
+    online_table = table.online_table
+    online = {s.position: s for s in online_table.seats.all()} if online_table else {}
+    seats = []
+    for seat in table.seats.all():
+        sitting = online.get(seat.position)
+        # Whoever sits at an online table plays; a seat left free (its player removed before
+        # tournament tables were the event's) still shows who was drawn for it.
+        plays = not seat.replaced and (
+            sitting is None or not online or sitting.user_id == seat.user_id
+        )
+        drawn = names.get(seat.user_id, "?")
+        if plays or sitting is None:
+            name = drawn
+        elif sitting.is_ai:
+            name = sitting.display_name
+        elif sitting.user_id == seat.user_id and online_table is not None:
+            # The AI that stands in for the player replaced during the game.
+            game = registry.get(online_table.game)
+            name = str(game.ai_levels[game.stand_in_level][0])
+        else:
+            name = names.get(sitting.user_id or 0, sitting.name)
+        result = played.get(seat.position)
+        seats.append(
+            {
+                "id": seat.user_id,
+                "name": name,
+                "plays": plays,
+                "ai": not plays and sitting is not None and (sitting.is_ai or sitting.left),
+                "in_place_of": "" if plays or sitting is None else drawn,
+                "place": result.place if result else None,
+                "score": result.total if result else None,
+            }
+        )
+    return seats
 
 
 @login_required
@@ -261,6 +288,9 @@ def tournament_detail(request, slug, tournament_id):
         "my_entry": next((e for e in entries if e.user_id == request.user.pk), None),
         "stages": list(tournament.stages.all()),
     }
+    tables = [card["table"] for card in context["cards"]]
+    context["tables_online"] = any(table.online for table in tables)
+    context["tables_on_pads"] = any(not table.online for table in tables)
     if organiser and tournament.projector_token:
         context["projector_url"] = request.build_absolute_uri(
             reverse("projector_screen", args=[tournament.projector_token])
@@ -318,6 +348,10 @@ def tournament_register(request, slug, tournament_id):
         if entry is not None:
             tournaments.set_presence(entry, dropped=True)
         return redirect(tournament)
+    if not added and tournament.status != Tournament.REGISTRATION:
+        # Late arrivals come in through an organiser, who checks them in as he adds them.
+        messages.error(request, _("Registration has closed: an organiser can still add you."))
+        return redirect(tournament)
     tournaments.register(tournament, user, checked_in=added)
     return redirect(tournament)
 
@@ -343,7 +377,17 @@ def tournament_presence(request, slug, tournament_id):
     return redirect(tournament)
 
 
-def _refusal(code: str) -> str:
+def _refusal(code: str, table: int | None = None) -> str:
+    at_table = {
+        "not-at-table": _("This player has no seat at table %(n)s."),
+        "ai-already": _("An AI player has this seat already."),
+        "not-online": _("Table %(n)s is played at a physical table, not online."),
+        "game-over": _("The game at table %(n)s is over."),
+        "not-started": _("The game at table %(n)s has not started."),
+        "table-stopped": _("The game at table %(n)s was cancelled or closed."),
+    }
+    if code in at_table:
+        return at_table[code] % {"n": table}
     texts = {
         "round-open": _("Every table of the current round needs a confirmed result first."),
         "finished": _("Every stage has been played."),
@@ -376,13 +420,14 @@ def _pairing_refusal(error: pairing.PairingError) -> str:
 @login_required
 @require_POST
 def tournament_step(request, slug, tournament_id):
-    """The organiser's buttons: draft the next round, swap two players, start, finish."""
+    """The organiser's buttons: draft the next round, swap two players, start; at a table
+    of a round under way: an AI player for a player, end the game, restart it; finish."""
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
     step = request.POST.get("step")
     try:
         if step == "draft":
             tournaments.draft_round(tournament)
-        elif step in ("ai", "online", "physical", "start"):
+        elif step in ("ai", "online", "physical", "start", "adjudicate", "restart"):
             table = get_object_or_404(
                 TournamentTable,
                 pk=posted_number(request.POST, "table"),
@@ -392,6 +437,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.fill_with_ai(table, posted_number(request.POST, "player") or 0)
             elif step == "start":
                 tournaments.start_online(table)
+            elif step == "adjudicate":
+                tournaments.adjudicate(table, posted_number(request.POST, "forfeit"))
+            elif step == "restart":
+                tournaments.restart(table)
             else:
                 tournaments.set_online(table, step == "online")
         elif step in ("swap", "begin"):
@@ -410,8 +459,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.begin_round(round_, request.user)
         elif step == "finish":
             tournaments.finish(tournament)
+        else:
+            messages.error(request, _("This is not a step of the event."))
     except tournaments.NotReady as refused:
-        messages.error(request, _refusal(refused.code))
+        messages.error(request, _refusal(refused.code, refused.table))
     except pairing.PairingError as error:
         messages.error(request, _pairing_refusal(error))
     return redirect(tournament)

@@ -325,6 +325,40 @@ class CallToGlory(Game):
             record=record,
         )
 
+    def interim_result(self, table: Any, state: engine.State, forfeited: Sequence[bool]) -> Result:
+        """The rounds played, the round under way as its table stands (the sets laid, the
+        Imperial Tasks still hidden counting nothing) and nothing for the rounds not begun."""
+        n, names = state.n, state.names
+        rounds = [list(r.scores) for r in state.history]
+        bonuses = [list(r.bonus) for r in state.history]
+        if not state.game_over:
+            laid = [0] * n
+            for t, owner in enumerate(state.owner):
+                if owner >= 0:
+                    laid[owner] += VALUES[t]
+            rounds.append(laid)
+            bonuses.append([0] * n)
+        while len(rounds) < state.options.rounds:
+            rounds.append([0] * n)
+            bonuses.append([0] * n)
+        round_scores = [[r[seat] for r in rounds] for seat in range(n)]
+        totals = [sum(scores) for scores in round_scores]
+        placings = with_forfeits(self.placings(round_scores), forfeited)
+        record = {
+            "totals": dict(zip(names, totals, strict=True)),
+            "placings": dict(zip(names, placings, strict=True)),
+            "forfeited": [name for name, out in zip(names, forfeited, strict=True) if out],
+            "adjudicated": True,
+        }
+        return Result(
+            placings=placings,
+            scores=totals,
+            round_scores=round_scores,
+            round_bonuses=[[r[seat] for r in bonuses] for seat in range(n)],
+            variants=frozenset(self.variants(table.options)),
+            record=record,
+        )
+
     def import_record(self, record: dict[str, Any]) -> ImportedRecord:
         """A ctg-record/1 becomes a finished online table, as if played here."""
         state = records.replayed(engine, record)

@@ -307,6 +307,17 @@ class DeLOrc(Game):
         # Each round's wizard, champion and battle winners, as the score pad keeps them.
         return _result(record, names, {"pad": pad.from_result(record, names)})
 
+    def interim_result(self, table: Any, state: engine.State, forfeited: Sequence[bool]) -> Result:
+        """The battles fought so far (§8's rounds as far as they have gone), placed by §5."""
+        record = engine.result(state)
+        names = list(state.names)
+        placings = with_forfeits(engine.placings(state.history, state.totals), forfeited)
+        record["placings"] = dict(zip(names, placings, strict=True))
+        record["forfeited"] = [name for name, out in zip(names, forfeited, strict=True) if out]
+        record["adjudicated"] = True
+        # No entries for a score pad: the round under way has none to give.
+        return _result(record, names, {})
+
     def import_record(self, record: dict[str, Any]) -> ImportedRecord:
         """An orc-record/1 becomes a played game of its rounds' entries; it keeps the record
         and the engine's result beside them, having no table to keep them."""

@@ -4,6 +4,8 @@ keeps their values, and its page and online tables follow them.
 Personas (tests/leagues/conftest.py): olga organises Tenno; alice and bob are members.
 """
 
+import re
+
 from tests.leagues.orcpad import client_for
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament
@@ -62,3 +64,19 @@ def test_a_de_l_orc_event_shows_and_keeps_no_length(olga):
     event = Tournament.objects.get(name="Winter cup")
     assert (event.game, event.options, event.rounds_per_game) == ("orc", {}, 0)
     assert "Quick game" not in client.get(event.get_absolute_url()).content.decode()
+
+
+def sizes_offered(page: str) -> list[str]:
+    found = re.search(r'<select name="max_table"[^>]*>(.*?)</select>', page, re.S)
+    assert found, "no choice of table size"
+    return re.findall(r'<option value="(\d+)"', found.group(1))
+
+
+def test_the_form_offers_only_the_table_sizes_of_the_chosen_game(olga):
+    client = client_for(olga)
+    assert sizes_offered(client.get(NEW).content.decode()) == ["4", "3", "2"]
+
+    # Choosing De l'Orc swaps in its own sizes, as the page's htmx asks.
+    chosen = EVENT | {"game": "orc", "show_options": "1"}
+    swapped = client.post(NEW, chosen, HTTP_HX_REQUEST="true").content.decode()
+    assert sizes_offered(swapped) == ["7", "6", "5", "4"]

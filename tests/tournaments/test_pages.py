@@ -253,3 +253,45 @@ def test_it_calls_off_an_event_only_when_the_organiser_ticks_the_box(event, olga
     assert not Tournament.objects.filter(pk=event.pk).exists()
     listing = organiser.get(ticked.url).content.decode()
     assert "Winter cup is called off." in listing
+
+
+def test_registration_closes_once_the_event_runs(event, olga, alice, bob):
+    for user in (olga, bob):
+        tournaments.register(event, user, checked_in=True)
+    tournaments.draft_round(event)
+
+    page = client_for(alice).get(url("tournament", event)).content.decode()
+    assert ">Register</button>" not in page
+    response = client_for(alice).post(url("tournament_register", event), follow=True)
+    assert "Registration has closed: an organiser can still add you." in response.content.decode()
+    assert not event.entries.filter(user=alice).exists()
+    # An organiser still adds a late arrival.
+    client_for(olga).post(url("tournament_register", event), {"user": alice.pk})
+    assert event.entries.get(user=alice).checked_in
+
+
+def test_the_club_page_links_to_its_tournaments(event, alice):
+    page = client_for(alice).get(reverse("club", args=["tenno"])).content.decode()
+
+    link = reverse("tournament_list", args=["tenno"])
+    assert f'<a class="button secondary" href="{link}">Tournaments</a>' in page
+
+
+def test_the_pad_tells_an_organiser_who_entered_a_result_that_he_may_confirm_it(
+    event, olga, alice, bob
+):
+    from leagues.actions import enter_round
+
+    for user in (alice, bob):
+        tournaments.register(event, user, checked_in=True)
+    round_ = tournaments.draft_round(event)
+    tournaments.begin_round(round_, olga)
+    game = round_.tables.get().game
+    enter_round(game, 1, [30, 20], None)
+
+    page = client_for(olga).get(game.get_absolute_url()).content.decode()
+    assert "ask another player at the table to confirm" not in page
+    assert "as an organiser you may confirm the result yourself" in page
+    # A player who entered it still asks another.
+    player = client_for(alice).get(game.get_absolute_url()).content.decode()
+    assert "ask another player at the table to confirm" in player

@@ -42,15 +42,21 @@ def placings(
 def placement_points(
     places: Mapping[PlayerId, int],
     points: Mapping[int, Sequence[Fraction | float]] = FAIR_POINTS,
+    others: Sequence[int] = (),
 ) -> dict[PlayerId, Fraction]:
-    """Points for each place; players sharing places share those places' points equally."""
-    size = len(places)
+    """Points for each place; players sharing places share those places' points equally.
+
+    `others`: the places of the table's other seats (AI players), which take their places
+    and their share of a tie but no points.
+    """
+    everyone = [*places.values(), *others]
+    size = len(everyone)
     if size not in points:
         raise PairingError("bad-table-size", f"no placing points for a table of {size}")
     scale = [Fraction(v) for v in points[size]]
     result: dict[PlayerId, Fraction] = {}
     for p, place in places.items():
-        shared = sum(1 for q in places.values() if q == place)
+        shared = sum(1 for q in everyone if q == place)
         if place < 1 or place - 1 + shared > size:
             raise PairingError("bad-places", f"place {place} does not fit a table of {size}")
         result[p] = sum(scale[place - 1 : place - 1 + shared], Fraction(0)) / shared
@@ -65,6 +71,10 @@ class GameResult:
     scores: Mapping[PlayerId, int]
     places: Mapping[PlayerId, int]
     round_scores: Mapping[PlayerId, Sequence[int]] = field(default_factory=dict)
+    # The table's seats outside the event (an AI player in a no-show's seat), as (place,
+    # total): the players' places are counted with them, and the table's average score;
+    # they stand in no standing and are nobody's opponent there.
+    stand_ins: Sequence[tuple[int, int]] = ()
 
     @classmethod
     def from_scores(
@@ -111,8 +121,9 @@ def standings(
     for game in games:
         if set(game.scores) != set(game.places):
             raise PairingError("bad-result", f"round {game.round}: scores and places differ")
-        table_points = placement_points(game.places, points)
-        average = Fraction(sum(game.scores.values()), len(game.scores))
+        table_points = placement_points(game.places, points, [p for p, _ in game.stand_ins])
+        totals = [*game.scores.values(), *(total for _, total in game.stand_ins)]
+        average = Fraction(sum(totals), len(totals))
         for p, score in game.scores.items():
             earned[p] = earned.get(p, Fraction(0)) + table_points[p]
             wins[p] = wins.get(p, 0) + (game.places[p] == 1)

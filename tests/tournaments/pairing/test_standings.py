@@ -127,3 +127,31 @@ def test_tournament_best_round_is_a_round_not_a_game_total() -> None:
     ]
     best = {r.player: r.best_round for r in standings(results)}
     assert best == {1: 40, 2: 25}
+
+
+@pytest.mark.parametrize(
+    ("places", "others", "expected"),
+    [
+        # Third of four behind two AI players: a third's point, not a win's three.
+        ({1: 3, 2: 4}, [1, 2], {1: 1, 2: 0}),
+        # Sharing first with an AI player: half of first and second.
+        ({1: 1, 2: 3}, [1, 4], {1: 2.5, 2: 1}),
+        ({1: 1}, [2, 3, 4], {1: 3}),
+    ],
+)
+def test_ai_players_take_their_places_and_no_points(
+    places: dict[int, int], others: list[int], expected: dict[int, float]
+) -> None:
+    assert placement_points(places, others=others) == {p: Fraction(v) for p, v in expected.items()}
+
+
+def test_a_table_s_ai_players_count_in_its_average_and_are_nobody_s_opponent() -> None:
+    """Players 1 and 2 finish third and fourth behind two AI players (38 and 28)."""
+    result = GameResult(
+        round=1, scores={1: 15, 2: 6}, places={1: 3, 2: 4}, stand_ins=[(1, 38), (2, 28)]
+    )
+    rows = {r.player: r for r in standings([result])}
+    assert (rows[1].points, rows[1].wins, rows[1].games) == (1, 0, 1)
+    assert rows[1].relative_score == pytest.approx(15 / ((15 + 6 + 38 + 28) / 4))
+    assert rows[2].points == 0
+    assert rows[1].opponents_strength == 0  # player 2's points: the AI players have none
