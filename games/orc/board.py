@@ -320,29 +320,31 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
     if html is not None:
         return html
     dealt = event["dealt"]
+    # Everything drawn in the viewer's language, the cards' names too: a socket's consumer
+    # has no language of its own active.
     with translation.override(language):
         shown = {
             player[0]: DE_L_ORC.seat_name(name, level)
             for player, (name, level) in zip(players, event["names"], strict=True)
         }
-    context = {
-        "stamp": event["stamp"],
-        "piles": [
-            {"number": int(n), "entries": pile_entries(p, shown)} for n, p in event["piles"].items()
-        ],
-        "dealt": dealt,
-        "deal_size": N_CARDS,
-        "placing": dealt == N_CARDS,
-        "next_pile": event["next"],
-        "start_after": event["start_after"],
-        "players": [
-            {"name": name, "shown": shown[name], "deserters": d, "shields": s, "is_wizard": wizard}
-            for name, d, s, wizard in players
-        ],
-        "can_slap": buttons is not None and any(buttons),
-        "recruit": {"shields": buttons[0], "deserters": buttons[1]} if buttons else None,
-    }
-    with translation.override(language):
+        context = {
+            "stamp": event["stamp"],
+            "piles": [
+                {"number": int(n), "entries": pile_entries(p, shown)}
+                for n, p in event["piles"].items()
+            ],
+            "dealt": dealt,
+            "deal_size": N_CARDS,
+            "placing": dealt == N_CARDS,
+            "next_pile": event["next"],
+            "start_after": event["start_after"],
+            "players": [
+                {"name": n, "shown": shown[n], "deserters": d, "shields": s, "is_wizard": wizard}
+                for n, d, s, wizard in players
+            ],
+            "can_slap": buttons is not None and any(buttons),
+            "recruit": {"shields": buttons[0], "deserters": buttons[1]} if buttons else None,
+        }
         html = render_to_string("games/orc/table.html#deal", context)
     with _updates_lock:
         _updates[key] = html
