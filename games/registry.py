@@ -234,6 +234,13 @@ class Game:
         league or a tournament with `options`."""
         return {}
 
+    # --- its rules page, games/rules/<key>.html
+    def rules_context(self) -> dict[str, Any]:
+        """What the rules page shows besides its text, in the page's language (De l'Orc: its
+        cards and the numbers that depend on the player count, from its engine); nothing by
+        default."""
+        return {}
+
     # --- play
     def new_state(self, table: Any, names: list[str]) -> Any:
         raise NotImplementedError

@@ -230,7 +230,7 @@ def rules(request, game: str):
         template = get_template(f"games/rules/{plugin.key}.html")
     except (KeyError, TemplateDoesNotExist):
         raise Http404(_("There are no rules here for this game.")) from None
-    return HttpResponse(template.render({"game": plugin}, request))
+    return HttpResponse(template.render({"game": plugin, **plugin.rules_context()}, request))
 
 
 def result(request, table_id: int):
