@@ -141,6 +141,8 @@ class Game:
 
     key: str = ""  # stored on tables, played games and leagues; never change it
     name: str = ""
+    # The game in a sentence, for the pages that offer it (the home page, the lobby).
+    summary: str | Promise = ""
     seats: range = range(2, 5)  # players at one table
     preferred_seats: tuple[int, ...] = (4,)  # what a tournament seats when it can
     # level -> (name, description), weakest first
@@ -471,6 +473,11 @@ def _load(paths: tuple[str, ...]) -> dict[str, Game]:
 def all_games() -> dict[str, Game]:
     """The registered games by key, in the order settings name them."""
     return _load(tuple(settings.GAMES))
+
+
+def playable() -> list[Game]:
+    """The games tables can be opened for (Game.online), in the order settings name them."""
+    return [game for game in all_games().values() if game.online]
 
 
 def get(key: str) -> Game:

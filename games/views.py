@@ -27,6 +27,7 @@ def lobby_context(user, page: int = 1) -> dict:
         "running": Paginator(visible.filter(status=Table.RUNNING), 20).get_page(page),
         "my_tables": Table.objects.playing(user),
         "user": user,
+        "games": registry.playable(),
     }
 
 
@@ -38,7 +39,7 @@ def lobby(request):
 
 @login_required
 def table_create(request):
-    games = {key: game for key, game in registry.all_games().items() if game.online}
+    games = {game.key: game for game in registry.playable()}
     game = request.POST.get("game") or request.GET.get("game") or next(iter(games))
     if game not in games:
         raise Http404(_("There is no such game to play here."))

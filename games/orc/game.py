@@ -83,6 +83,10 @@ def _refusal(error: engine.IllegalAction) -> MoveRefused:
 class DeLOrc(Game):
     key = "orc"
     name = "De l'Orc pour les Braves"
+    summary = gettext_lazy(
+        "Race for the piles as the army cards are dealt, then fight four battles; the wizard "
+        "scores through the champion he names."
+    )
     seats = range(4, 8)
     preferred_seats = (5, 6)
     record_format = RECORD_FORMAT
