@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from ctg_site import liveness
 from ctg_site.celery import app as celery_app
-from games import registry
+from games.forms import games_offered
 from games.models import Table
 from history.queries import with_rows
 from leagues.models import League, PlayedGame
@@ -28,7 +28,7 @@ OPEN_PADS = 10
 
 def home(request: HttpRequest) -> HttpResponse:
     """For a visitor, what the site is; for a player, what is going on for them."""
-    games = {"games": registry.playable()}
+    games = {"games": games_offered()}
     if not request.user.is_authenticated:
         return render(request, "home.html", games)
     return render(request, "home.html", games | _dashboard(request.user))

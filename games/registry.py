@@ -149,6 +149,8 @@ class Game:
     ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
+    # The seat a person takes at a game against AI players (actions.play_against_ai).
+    learner_seat = 0
     # Levels that decide in milliseconds: they decide under the table's lock, in the one
     # transaction that saves the move (the others decide first, then save if still current).
     quick_levels: frozenset[str] = frozenset()

@@ -119,6 +119,9 @@ class DeLOrc(Game):
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
     quick_levels = frozenset({"beginner", "heuristic"})
+    # The first seat is round 1's wizard, who plays no shields or deserters: a newcomer against
+    # AI players learns the deal first, and is the wizard in round 2.
+    learner_seat = 1
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
     summary_template = "games/orc/table.html#round_summary"

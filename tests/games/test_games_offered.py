@@ -1,6 +1,7 @@
 """Both games are named where a newcomer arrives (the home page, the lobby), each with its
-rules and a way to a table, in every language; the new-table form links the chosen game's
-rules, and every list of tables says which game a table plays.
+rules, a way to a table and a game against AI players in one click, in every language; the
+new-table form links the chosen game's rules, and every list of tables says which game a
+table plays.
 
 alice is signed in; a visitor is not.
 """
@@ -9,6 +10,7 @@ import pytest
 from django.utils.html import escape
 
 from games import actions
+from games.models import Table
 from tests.games.conftest import open_table
 
 pytestmark = pytest.mark.django_db
@@ -77,3 +79,97 @@ def test_a_list_of_tables_says_which_game_each_plays(client, alice):
     tables = client.get("/play/").content.decode().split('id="lobby-tables"')[1]
     assert tables.count('<span class="meta">Call to Glory · ') == 2  # yours and open
     assert tables.count(f'<span class="meta">{GAMES[1]} · ') == 2
+
+
+# ----------------------------------------------------------------------------- against AI
+
+
+def test_one_click_opens_and_starts_a_game_of_de_lorc_against_ai_players(client, alice):
+    client.force_login(alice)
+    response = client.post("/play/ai/", {"game": "orc", "seats_count": 5, "level": "beginner"})
+
+    table = Table.objects.get()
+    assert response.status_code == 302 and response.url == f"/play/t/{table.pk}/"
+    assert (table.game, table.status, table.seats_count) == ("orc", Table.RUNNING, 5)
+    assert (table.visibility, table.clock, table.rated) == (Table.PUBLIC, Table.NO_CLOCK, False)
+    seats = list(table.seats.order_by("position"))
+    # alice sits second: round 1's wizard, in the first seat, plays no shields or deserters.
+    assert [s.user for s in seats] == [None, alice, None, None, None]
+    assert [s.name for s in seats if s.is_ai] == [
+        "Recruit 1",
+        "Recruit 3",
+        "Recruit 4",
+        "Recruit 5",
+    ]
+    assert {s.ai_level for s in seats if s.is_ai} == {"beginner"}
+    state = table.state()
+    assert state.names[1] == "alice" and state.wizard == 0 and state.pending == "recruit"
+
+    page = client.get(response.url).content.decode()
+    assert "Put a deserter on a pile" in page
+
+
+def test_one_click_opens_and_starts_a_game_of_call_to_glory_against_ai_players(client, alice):
+    client.force_login(alice)
+    response = client.post("/play/ai/", {"game": "ctg", "seats_count": 3, "level": "greedy"})
+
+    table = Table.objects.get()
+    assert response.url == table.get_absolute_url() and table.status == Table.RUNNING
+    seats = list(table.seats.order_by("position"))
+    assert [s.user for s in seats] == [alice, None, None]
+    assert [(s.name, s.ai_level) for s in seats[1:]] == [
+        ("Beginner 2", "greedy"),
+        ("Beginner 3", "greedy"),
+    ]
+    assert table.state().decider == 0  # alice's turn
+
+
+@pytest.mark.parametrize(
+    ("posted", "status"),
+    [
+        ({"game": "orc", "seats_count": 5, "level": "greedy"}, 400),  # Call to Glory's level
+        ({"game": "ctg", "seats_count": 5, "level": "greedy"}, 400),  # too many players
+        ({"game": "chess", "seats_count": 2, "level": "greedy"}, 404),
+    ],
+)
+def test_it_opens_no_table_for_a_game_it_cannot_play(client, alice, posted, status):
+    client.force_login(alice)
+    response = client.post("/play/ai/", posted)
+    assert response.status_code == status
+    assert not Table.objects.exists()
+
+
+def test_a_visitor_is_asked_to_log_in_before_playing_against_ai_players(client):
+    for path in ("/", "/play/"):
+        games = section(client.get(path).content.decode())
+        assert 'href="/accounts/login/?next=/play/ai/"' in games
+        assert 'action="/play/ai/"' not in games
+    response = client.post("/play/ai/", {"game": "orc", "seats_count": 4, "level": "beginner"})
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert not Table.objects.exists()
+
+
+def test_a_player_gets_the_form_of_each_game_on_the_home_page_the_lobby_and_after_login(
+    client, alice
+):
+    client.force_login(alice)
+    for path in ("/", "/play/", "/play/ai/"):
+        games = section(client.get(path).content.decode())
+        assert games.count('action="/play/ai/"') == 2, path
+        assert 'id="id_orc_seats_count"' in games and 'id="id_ctg_level"' in games
+        assert '<option value="5" selected>5</option>' in games  # De l'Orc's usual table
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Jouer contre des joueurs IA", "Niveau des joueurs IA", "Seigneur de guerre"]),
+        ("de", ["Gegen KI-Spieler spielen", "Stärke der KI-Spieler", "Feldwebel"]),
+        ("nl", ["Spelen tegen AI-spelers", "Niveau van de AI-spelers", "Krijgsheer"]),
+    ],
+)
+def test_the_form_speaks_the_players_language(client, alice, language, words):
+    client.force_login(alice)
+    client.cookies["django_language"] = language
+    games = section(client.get("/play/").content.decode())
+    assert all(word in games for word in words)
