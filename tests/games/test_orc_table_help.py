@@ -7,9 +7,11 @@ would name them, capitalised.
 """
 
 import random
+import re
 
 import pytest
 
+from games import actions
 from games.orc import dealer, engine
 from games.orc.board import now_line, render_update
 from games.orc.engine.cards import N_CARDS
@@ -156,3 +158,19 @@ def test_it_names_the_cards_of_a_deal_push_in_each_viewers_language(table):
     ]:
         assert all(f">{word}<" in html for word in words), html
     assert 'title="Stärke: 10; ' in german and 'title="Strength: 10; ' in english
+
+
+@pytest.mark.django_db
+def test_the_wizard_names_his_champion_with_the_sites_buttons_told_what_it_means(client, table):
+    set_deal(table, 80.5)
+    players = [seat.user for seat in table.seats.order_by("position")]
+    for user in players[1:]:  # the placing step: every shield goes down
+        for _ in range(2):
+            actions.play_for(table.pk, user, "shield P1", None)
+    client.force_login(players[0])
+
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert 'data-now="champion">You are the wizard: name a champion.' in html
+    decision = re.search(r'<form id="decision".*?</form>', html, re.S).group(0)
+    buttons = re.findall(r"<button[^>]*>", decision)
+    assert len(buttons) == 3 and all('type="submit"' in b for b in buttons)
