@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -158,7 +159,9 @@ class DeLOrc(Game):
         return {"pace": float(pace)}
 
     def option_labels(self, options: Mapping[str, Any]) -> list[str]:
-        return [_("%(pace)s s a card") % {"pace": options.get("pace", DEFAULT_PACE)}]
+        # "2 s", "1,2 s": as the form's choices write the pace, in the reader's language.
+        pace = floatformat(options.get("pace", DEFAULT_PACE), -1)
+        return [_("%(pace)s s a card") % {"pace": pace}]
 
     # ------------------------------------------------------------------ rules page
 

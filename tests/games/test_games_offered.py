@@ -173,3 +173,17 @@ def test_the_form_speaks_the_players_language(client, alice, language, words):
     client.cookies["django_language"] = language
     games = section(client.get("/play/").content.decode())
     assert all(word in games for word in words)
+
+
+def test_a_de_lorc_table_in_a_list_writes_its_pace_as_the_reader_does(client, alice):
+    actions.create_table(
+        alice, game="orc", options={"pace": 2.0}, seats_count=4, visibility="public"
+    )
+    client.force_login(alice)
+    html = client.get("/play/").content.decode()
+    assert "\n2 s a card" in html and "2.0 s" not in html
+    client.cookies["django_language"] = "fr"
+    actions.create_table(
+        alice, game="orc", options={"pace": 1.2}, seats_count=4, visibility="public"
+    )
+    assert "\n1,2 s par carte" in client.get("/play/").content.decode()
