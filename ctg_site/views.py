@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from ctg_site import liveness
 from ctg_site.celery import app as celery_app
+from games.forms import games_offered
 from games.models import Table
 from history.queries import with_rows
 from leagues.models import League, PlayedGame
@@ -27,9 +28,10 @@ OPEN_PADS = 10
 
 def home(request: HttpRequest) -> HttpResponse:
     """For a visitor, what the site is; for a player, what is going on for them."""
+    games = {"games": games_offered()}
     if not request.user.is_authenticated:
-        return render(request, "home.html")
-    return render(request, "home.html", _dashboard(request.user))
+        return render(request, "home.html", games)
+    return render(request, "home.html", games | _dashboard(request.user))
 
 
 def _dashboard(user) -> dict:

@@ -203,6 +203,12 @@ def create_table(host, *, club=None, game: str = "", options=None, **settings) -
     game's own (Game.clean_options: ValueError for options it does not take), ``settings``
     the site's (seats, visibility, clock ...). The game's rules for both are checked here,
     not by the database: its constraints hold for every game."""
+    table = _new_table(host, club=club, game=game, options=options, **settings)
+    _after_commit(table)
+    return table
+
+
+def _new_table(host, *, club=None, game: str = "", options=None, **settings) -> Table:
     plugin = registry.get(game) if game else registry.first()
     options = plugin.clean_options(options or {})
     seats = settings.get("seats_count", Table._meta.get_field("seats_count").default)
@@ -212,7 +218,35 @@ def create_table(host, *, club=None, game: str = "", options=None, **settings) -
         )
     table = Table.objects.create(host=host, club=club, game=plugin.key, options=options, **settings)
     Seat.objects.create(table=table, position=0, user=host, name=host.username)
-    _after_commit(table)
+    return table
+
+
+@transaction.atomic
+def play_against_ai(user, *, game: str, seats_count: int, level: str) -> Table:
+    """One click to a game: `user` against AI players of `level` in every other seat, started
+    at once. A public table (others may watch it), unrated and without a clock, as a
+    newcomer learning the game wants it; the person sits in the game's `learner_seat`."""
+    plugin = registry.get(game)
+    if level not in plugin.ai_levels:
+        raise Refused(_("There is no such AI player."), 400, "bad-level")
+    table = _new_table(
+        user,
+        game=plugin.key,
+        seats_count=seats_count,
+        visibility=Table.PUBLIC,
+        seat_order=Table.HOST_ORDER,
+    )
+    table.seats.filter(user=user).update(position=plugin.learner_seat)
+    for position in range(seats_count):
+        if position != plugin.learner_seat:
+            Seat.objects.create(
+                table=table,
+                position=position,
+                ai_level=level,
+                name=f"{plugin.ai_name(level)} {position + 1}",
+            )
+    state = _begin(table, {seat.position: seat for seat in table.seats.all()})
+    _after_commit(table, state)
     return table
 
 
@@ -385,6 +419,13 @@ def start(table_id: int, user) -> Table:
     seats = {s.position: s for s in table.seats.all()}
     if len(seats) != table.seats_count:
         raise Refused(_("The game starts when every seat is taken."), 409, "not-full")
+    state = _begin(table, seats)
+    _after_commit(table, state)
+    return table
+
+
+def _begin(table: Table, seats: dict[int, Seat]) -> object:
+    """Start the game of a table whose every seat is taken; its first position."""
     if table.seat_order == Table.RANDOM_ORDER:
         order = list(range(table.seats_count))
         random.Random(table.seed).shuffle(order)
@@ -395,8 +436,7 @@ def start(table_id: int, user) -> Table:
     table.status = Table.RUNNING
     table.started = timezone.now()
     table.save()
-    _after_commit(table, state)
-    return table
+    return state
 
 
 # ----------------------------------------------------------------------------- play

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.models import Table
+from games.registry import Game
 
 CLOCK_PRESETS = {Table.NO_CLOCK: 0, Table.LIVE: 60, Table.CORRESPONDENCE: 24 * 3600}
 
@@ -72,3 +73,37 @@ class TableForm(forms.Form):
             "timeout_policy": data["timeout_policy"],
             "rated": data["rated"],
         }
+
+
+class AgainstAIForm(forms.Form):
+    """A game against AI players in one click (actions.play_against_ai): how many players and
+    how strong the AI players are; the rest is what a newcomer wants."""
+
+    seats_count = forms.TypedChoiceField(label=_("Players"), choices=[], coerce=int)
+    level = forms.ChoiceField(label=_("Level of the AI players"), choices=[])
+
+    def __init__(self, *args, game: Game, **kwargs):
+        # Each game's form has ids of its own: a page shows one per game.
+        kwargs.setdefault("auto_id", f"id_{game.key}_%s")
+        super().__init__(*args, **kwargs)
+        self.game = game
+        seats = cast(forms.TypedChoiceField, self.fields["seats_count"])
+        seats.choices = [(n, str(n)) for n in game.seats]
+        seats.initial = game.preferred_seats[0]
+        level = cast(forms.ChoiceField, self.fields["level"])
+        level.choices = [(key, name) for key, (name, _about) in game.ai_levels.items()]
+        level.initial = game.default_ai_level
+
+
+def games_offered(data=None, game: str | None = None) -> list[dict]:
+    """Each game tables can be opened for, with its form of a game against AI players if it
+    has any (bound to `data` for `game`): what the home page and the lobby offer."""
+    return [
+        {
+            "game": g,
+            "against_ai": AgainstAIForm(data if g.key == game else None, game=g)
+            if g.ai_levels
+            else None,
+        }
+        for g in registry.playable()
+    ]

@@ -14,6 +14,7 @@ from accounts.models import new_invite_token
 # The Imperial Tasks cards (TaskCards) are Call to Glory's, kept in this app's tables.
 from games.ctg.engine.cards import DEFAULT_TASKS, VALUES
 from games.registry import Game
+from games.registry import first as first_game
 from games.registry import get as get_game
 
 _states: OrderedDict[tuple[int, int, int], object] = OrderedDict()
@@ -192,6 +193,11 @@ class Table(models.Model):
     @property
     def plugin(self) -> Game:
         return get_game(self.game)
+
+    @property
+    def named_game(self) -> str:
+        """The game's name as lists of tables show it: none for the site's own game."""
+        return "" if self.game == first_game().key else self.plugin.name
 
     def option_labels(self) -> list[str]:
         """The game's options as lists show them."""

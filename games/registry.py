@@ -141,12 +141,16 @@ class Game:
 
     key: str = ""  # stored on tables, played games and leagues; never change it
     name: str = ""
+    # The game in a sentence, for the pages that offer it (the home page, the lobby).
+    summary: str | Promise = ""
     seats: range = range(2, 5)  # players at one table
     preferred_seats: tuple[int, ...] = (4,)  # what a tournament seats when it can
     # level -> (name, description), weakest first
     ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
     stand_in_level: str = ""  # plays for people who left or ran out of time
+    # The seat a person takes at a game against AI players (actions.play_against_ai).
+    learner_seat = 0
     # Levels that decide in milliseconds: they decide under the table's lock, in the one
     # transaction that saves the move (the others decide first, then save if still current).
     quick_levels: frozenset[str] = frozenset()
@@ -232,6 +236,13 @@ class Game:
     def event_table_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options (as `clean_options` takes them) of every table and score pad of a
         league or a tournament with `options`."""
+        return {}
+
+    # --- its rules page, games/rules/<key>.html
+    def rules_context(self) -> dict[str, Any]:
+        """What the rules page shows besides its text, in the page's language (De l'Orc: its
+        cards and the numbers that depend on the player count, from its engine); nothing by
+        default."""
         return {}
 
     # --- play
@@ -471,6 +482,11 @@ def _load(paths: tuple[str, ...]) -> dict[str, Game]:
 def all_games() -> dict[str, Game]:
     """The registered games by key, in the order settings name them."""
     return _load(tuple(settings.GAMES))
+
+
+def playable() -> list[Game]:
+    """The games tables can be opened for (Game.online), in the order settings name them."""
+    return [game for game in all_games().values() if game.online]
 
 
 def get(key: str) -> Game:

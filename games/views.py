@@ -8,12 +8,12 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import actions, registry, rendering
 from games.access import get_table_for_viewer, not_found
-from games.forms import TableForm
+from games.forms import TableForm, games_offered
 from games.models import Table
 from games.rendering import render_board
 
@@ -27,6 +27,7 @@ def lobby_context(user, page: int = 1) -> dict:
         "running": Paginator(visible.filter(status=Table.RUNNING), 20).get_page(page),
         "my_tables": Table.objects.playing(user),
         "user": user,
+        "games": games_offered(),
     }
 
 
@@ -38,7 +39,7 @@ def lobby(request):
 
 @login_required
 def table_create(request):
-    games = {key: game for key, game in registry.all_games().items() if game.online}
+    games = {game.key: game for game in registry.playable()}
     game = request.POST.get("game") or request.GET.get("game") or next(iter(games))
     if game not in games:
         raise Http404(_("There is no such game to play here."))
@@ -49,6 +50,27 @@ def table_create(request):
         return redirect(table)
     context = {"form": form, "game": games[game], "games": games.values()}
     return render(request, "games/table_create.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_against_ai(request):
+    """A game against AI players in one click, from the home page or the lobby: the table
+    opens with AI players in every other seat, starts, and the player goes straight to it.
+    Shown by itself after a login, and again with what was wrong."""
+    game = request.POST.get("game") if request.method == "POST" else None
+    offered = games_offered(request.POST, game)
+    chosen = next((o for o in offered if o["game"].key == game and o["against_ai"]), None)
+    if game is not None and chosen is None:
+        raise Http404(_("There is no such game to play here."))
+    if chosen is not None and chosen["against_ai"].is_valid():
+        data = chosen["against_ai"].cleaned_data
+        table = actions.play_against_ai(
+            request.user, game=game, seats_count=data["seats_count"], level=data["level"]
+        )
+        return redirect(table)
+    status = 400 if chosen is not None else 200
+    return render(request, "games/against_ai.html", {"games": offered}, status=status)
 
 
 def table(request, table_id: int):
@@ -231,7 +253,7 @@ def rules(request, game: str):
         template = get_template(f"games/rules/{plugin.key}.html")
     except (KeyError, TemplateDoesNotExist):
         raise Http404(_("There are no rules here for this game.")) from None
-    return HttpResponse(template.render({"game": plugin}, request))
+    return HttpResponse(template.render({"game": plugin, **plugin.rules_context()}, request))
 
 
 def result(request, table_id: int):

@@ -41,6 +41,10 @@ VARIANTS = {"imperial-tasks": "imperial_tasks", "ninja": "ninja"}
 class CallToGlory(Game):
     key = "ctg"
     name = "Call to Glory"
+    summary = _(
+        "Collect sets of characters and lay them in front of you: each type lying in front of "
+        "you when the round ends scores its value."
+    )
     seats = range(2, 5)
     preferred_seats = (4,)
     # Each level's name and what a host choosing it should know, in the site's languages.

@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from games.orc import engine, names
 from games.orc.dealer import stamp
-from games.orc.engine.cards import N_CARDS, PEOPLES
+from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
 from games.orc.engine.views import hidden
 from games.orc.game import DE_L_ORC
 
@@ -44,7 +44,7 @@ def hand_groups(hand: dict[str, int]) -> list[dict[str, Any]]:
     out = []
     for group in GROUPS:
         cards = [
-            {"code": code, "name": card_name(code), "count": n}
+            {"code": code, "name": card_name(code), "hint": names.strength_hint(code), "count": n}
             for code, n in hand.items()
             if group_of(code) == group
         ]
@@ -95,7 +95,14 @@ def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, s
         if owner:
             entries.append({"kind": kind, "owner": owner, "shown": shown.get(owner, owner)})
         else:
-            entries.append({"kind": "army", "code": item, "name": card_name(item)})
+            entries.append(
+                {
+                    "kind": "army",
+                    "code": item,
+                    "name": card_name(item),
+                    "hint": names.strength_hint(item),
+                }
+            )
     return entries
 
 
@@ -236,7 +243,124 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
         "summaries": round_summaries(view["result"], shown, view["target"]),
         "log": _log(state, viewer, list(shown.values())),
+        "now": now_line(view, viewer, shown),
     }
+
+
+def now_line(view: dict[str, Any], viewer: int | None, shown: dict[str, str]) -> str:
+    """What happens now, in a sentence or two for `viewer` (None: a spectator): what he may
+    do, or whom the game waits for and what that player decides."""
+    pending = view["pending"]
+    if pending is None or view["game_over"]:
+        return ""
+    me = view["players"][viewer]["name"] if viewer is not None else None
+    decider, wizard = view["decider"], view["wizard"]
+    mine = me is not None and me == decider
+    words: dict[str, Any] = {"name": shown.get(decider or "", ""), "wizard": shown[wizard]}
+    if pending == "recruit":
+        return _recruit_line(view, me, words)
+    if pending == "champion":
+        if mine:
+            return _("You are the wizard: name a champion. You score what he scores this round.")
+        return _("%(wizard)s, the wizard, names a champion and scores what he scores.") % words
+    if pending == "spy":
+        words["n"] = view["spy"]
+        if mine:
+            return (
+                _(
+                    "You hold spy %(n)s: ask another player for a card. If he holds one, he must "
+                    "give it to you."
+                )
+                % words
+            )
+        return _("%(name)s holds spy %(n)s and may ask another player for a card.") % words
+    points = BATTLE_POINTS[view["battle"] - 1]
+    words |= {"n": view["battle"], "points": points}
+    if pending == "people":
+        if mine:
+            return (
+                ngettext(
+                    "You are the wizard: choose the people of battle %(n)s (%(points)s point). "
+                    "Every player sends all his cards of that people.",
+                    "You are the wizard: choose the people of battle %(n)s (%(points)s points). "
+                    "Every player sends all his cards of that people.",
+                    points,
+                )
+                % words
+            )
+        return (
+            ngettext(
+                "%(wizard)s, the wizard, chooses the people of battle %(n)s (%(points)s point).",
+                "%(wizard)s, the wizard, chooses the people of battle %(n)s (%(points)s points).",
+                points,
+            )
+            % words
+        )
+    words["people"] = card_name(view["people"])
+    line = _battle_line(pending, mine, words)
+    if me == wizard:
+        champion = view["result"]["rounds"][-1]["champion"]
+        # The wizard waits through every battle: say why.
+        line += " " + _("You fight no battle: you score what %(champion)s scores.") % {
+            "champion": shown.get(champion, champion)
+        }
+    return line
+
+
+def _battle_line(pending: str, mine: bool, words: dict[str, Any]) -> str:
+    if pending == "send":
+        if mine:
+            return (
+                _(
+                    "Battle %(n)s, the %(people)s: all yours fight, face down. Add mercenaries if "
+                    "you like; those you keep can fight in a later battle."
+                )
+                % words
+            )
+        return _("Battle %(n)s, the %(people)s: %(name)s chooses mercenaries to send.") % words
+    if pending == "commando":
+        if mine:
+            return _(
+                "Your commando gremlin may take a card at random from another player's army "
+                "before the reveal, once this round."
+            )
+        return _("%(name)s may send the commando gremlin to take a card from another army.") % (
+            words
+        )
+    if mine:
+        return _(
+            "Your flying machine may join your army with gremlins from your hand: 4, plus 1 "
+            "per gremlin, once this round."
+        )
+    return _("%(name)s may add the flying machine to his army in this battle.") % words
+
+
+def _recruit_line(view: dict[str, Any], me: str | None, words: dict[str, Any]) -> str:
+    if view["deal"]["dealt"] == N_CARDS:
+        recruit = view.get("recruit")
+        if recruit and recruit["shields"]:
+            return _(
+                "Every army card is down: put your last shields on piles now, or the site puts "
+                "them when the time runs out."
+            )
+        return _("Every army card is down: waiting for the players still holding shields.")
+    if me == view["wizard"]:
+        return _(
+            "You are the wizard: the cards are dealt for you and you play no shields or "
+            "deserters this round. After the deal you name a champion."
+        )
+    if me is not None:
+        return _(
+            "Put a deserter on a pile to remove the card under it. Once the start card has "
+            "appeared, claim piles with your shields: a pile goes to the lowest shield in it."
+        )
+    return (
+        _(
+            "%(wizard)s, the wizard, deals the army cards; the players claim piles with "
+            "shields and spoil them with deserters."
+        )
+        % words
+    )
 
 
 def _decisions(view: dict[str, Any], shown: dict[str, str]) -> list[dict[str, str]]:
@@ -320,29 +444,31 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
     if html is not None:
         return html
     dealt = event["dealt"]
+    # Everything drawn in the viewer's language, the cards' names too: a socket's consumer
+    # has no language of its own active.
     with translation.override(language):
         shown = {
             player[0]: DE_L_ORC.seat_name(name, level)
             for player, (name, level) in zip(players, event["names"], strict=True)
         }
-    context = {
-        "stamp": event["stamp"],
-        "piles": [
-            {"number": int(n), "entries": pile_entries(p, shown)} for n, p in event["piles"].items()
-        ],
-        "dealt": dealt,
-        "deal_size": N_CARDS,
-        "placing": dealt == N_CARDS,
-        "next_pile": event["next"],
-        "start_after": event["start_after"],
-        "players": [
-            {"name": name, "shown": shown[name], "deserters": d, "shields": s, "is_wizard": wizard}
-            for name, d, s, wizard in players
-        ],
-        "can_slap": buttons is not None and any(buttons),
-        "recruit": {"shields": buttons[0], "deserters": buttons[1]} if buttons else None,
-    }
-    with translation.override(language):
+        context = {
+            "stamp": event["stamp"],
+            "piles": [
+                {"number": int(n), "entries": pile_entries(p, shown)}
+                for n, p in event["piles"].items()
+            ],
+            "dealt": dealt,
+            "deal_size": N_CARDS,
+            "placing": dealt == N_CARDS,
+            "next_pile": event["next"],
+            "start_after": event["start_after"],
+            "players": [
+                {"name": n, "shown": shown[n], "deserters": d, "shields": s, "is_wizard": wizard}
+                for n, d, s, wizard in players
+            ],
+            "can_slap": buttons is not None and any(buttons),
+            "recruit": {"shields": buttons[0], "deserters": buttons[1]} if buttons else None,
+        }
         html = render_to_string("games/orc/table.html#deal", context)
     with _updates_lock:
         _updates[key] = html

@@ -16,13 +16,27 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import records
-from games.orc import ai, engine, pad, replay
-from games.orc.engine.cards import CODES, N_CARDS
+from games.orc import ai, engine, names, pad, replay
+from games.orc.engine.cards import (
+    BATTLE_POINTS,
+    CODES,
+    COPIES,
+    DESERTERS,
+    INDEX,
+    N_CARDS,
+    PEOPLES,
+    PILES,
+    SHIELDS,
+    START_MAX,
+    START_MIN,
+    TARGET,
+)
 from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
 from games.registry import (
@@ -73,6 +87,10 @@ def _refusal(error: engine.IllegalAction) -> MoveRefused:
 class DeLOrc(Game):
     key = "orc"
     name = "De l'Orc pour les Braves"
+    summary = gettext_lazy(
+        "Race for the piles as the army cards are dealt, then fight four battles; the wizard "
+        "scores through the champion he names."
+    )
     seats = range(4, 8)
     preferred_seats = (5, 6)
     record_format = RECORD_FORMAT
@@ -105,6 +123,9 @@ class DeLOrc(Game):
     default_ai_level = "heuristic"
     stand_in_level = "heuristic"
     quick_levels = frozenset({"beginner", "heuristic"})
+    # The first seat is round 1's wizard, who plays no shields or deserters: a newcomer against
+    # AI players learns the deal first, and is the wizard in round 2.
+    learner_seat = 1
     board_template = "games/orc/table.html#board"
     page_template = "games/orc/table.html"
     summary_template = "games/orc/table.html#round_summary"
@@ -141,7 +162,59 @@ class DeLOrc(Game):
         return {"pace": float(pace)}
 
     def option_labels(self, options: Mapping[str, Any]) -> list[str]:
-        return [_("%(pace)s s a card") % {"pace": options.get("pace", DEFAULT_PACE)}]
+        # "2 s", "1,2 s": as the form's choices write the pace, in the reader's language.
+        pace = floatformat(options.get("pace", DEFAULT_PACE), -1)
+        return [_("%(pace)s s a card") % {"pace": pace}]
+
+    # ------------------------------------------------------------------ rules page
+
+    def rules_context(self) -> dict[str, Any]:
+        """The cards with their copies and strength, the numbers per player count and the
+        battles' points, from the engine (§1, §2, §4.7, §5), named in the page's language."""
+
+        def card(code: str, group: str = "X") -> dict[str, str]:
+            return {"group": group, "name": names.card(code)}
+
+        rows: list[dict[str, Any]] = [
+            {
+                "cards": [card(p + kind, p) for p in PEOPLES],
+                "copies": COPIES[INDEX[f"B{kind}"]],
+                "per": "people",
+                "strength": names.strength(f"B{kind}"),
+            }
+            for kind in "26C"
+        ]
+        rows += [
+            {"cards": [card(code)], "copies": COPIES[INDEX[code]], "strength": names.strength(code)}
+            for code in ("GR", "GI", "TR", "WM", "FM", "CG")
+        ]
+        rows.append(
+            {
+                "cards": [card(f"SP{n}") for n in range(1, 5)],
+                "copies": 1,
+                "per": "spy",
+                "strength": names.strength("SP1"),
+            }
+        )
+        return {
+            "cards": rows,
+            "sizes": [
+                {"players": n, "piles": PILES[n], "deserters": DESERTERS[n], "target": TARGET[n]}
+                for n in self.seats
+            ],
+            "battles": [
+                {"number": b, "points": points} for b, points in enumerate(BATTLE_POINTS, 1)
+            ],
+            "shields": SHIELDS,
+            "start_min": START_MIN,
+            "start_max": START_MAX,
+            "paces": PACES,
+            "least_placing": int(placing_seconds(min(PACES))),
+            # The cards the page's examples name.
+            "example": {
+                code: names.card(code) for code in ("GI", "TR", "B2", "B6", "BC", "WM", "GR")
+            },
+        }
 
     # ------------------------------------------------------------------ play
 

@@ -31,6 +31,21 @@ _MERCENARIES: dict[str, Promise] = {
 }
 _SPY = pgettext_lazy("orc card", "Spy %(number)s")
 
+# A card's strength in a battle (§4.5, §4.6), said after "Strength:"; the people's warriors
+# and veterans are worth the number in their names, a troll 5.
+_STRENGTHS: dict[str, Promise] = {
+    "C": pgettext_lazy(
+        "orc strength", "none of its own; one chief doubles his people's cards, two make 0"
+    ),
+    "GR": pgettext_lazy("orc strength", "1, and it serves one war machine"),
+    "GI": pgettext_lazy("orc strength", "10; but two or more giants in a hand are set aside"),
+    "WM": pgettext_lazy("orc strength", "9 when a gremlin of its army serves it, else 0"),
+    "FM": pgettext_lazy("orc strength", "4 + 1 per gremlin flying with it, after the reveal"),
+    "CG": pgettext_lazy("orc strength", "0; it takes a card from another army once a round"),
+    "SP": pgettext_lazy("orc strength", "none; it asks another player for a card"),
+}
+_STRENGTH = pgettext_lazy("orc card", "Strength: %(strength)s")
+
 WIZARD = pgettext_lazy("orc role", "Wizard")
 CHAMPION = pgettext_lazy("orc role", "Champion")
 BATTLE = _("Battle %(n)s")
@@ -48,6 +63,23 @@ def card(code: str) -> str:
         return str(_SPY) % {"number": code[2:]}
     member, chief = _MEMBERS[code[0]]
     return str(chief) if code[1] == "C" else f"{member} {code[1]}"
+
+
+def strength(code: str) -> str:
+    """What a card is worth in a battle, in a few words (§4.5, §4.6): "6", "9 when a gremlin
+    of its army serves it, else 0"."""
+    if code == "TR":
+        return "5"
+    if code[0] in PEOPLES and code[1:] in ("2", "6"):
+        return code[1]
+    if code[0] in PEOPLES and code[1:] == "C":
+        return str(_STRENGTHS["C"])
+    return str(_STRENGTHS["SP" if code.startswith("SP") else code])
+
+
+def strength_hint(code: str) -> str:
+    """A card's strength as its title on the table says it: "Strength: 10; but ..."."""
+    return str(_STRENGTH) % {"strength": strength(code)}
 
 
 def battle(number: int) -> str:

@@ -70,6 +70,31 @@
     slap(button.dataset.slap, button.dataset.slap.split(" P")[1]);
   });
 
+  // A card's strength: its title shows on hover; a tap (phones have no hover) shows it in a
+  // tip beside the card, outside the board so that a push does not take it away.
+  let tip = null;
+  let tipTimer = 0;
+  const hideTip = () => { if (tip) tip.hidden = true; };
+  document.body.addEventListener("click", (event) => {
+    const card = event.target.closest(".orc-card[title]");
+    if (!card) { hideTip(); return; }
+    if (!tip) {
+      tip = document.createElement("div");
+      tip.className = "card-tip";
+      tip.setAttribute("role", "status");
+      document.body.appendChild(tip);
+    }
+    tip.textContent = card.textContent.trim() + " · " + card.title;
+    tip.hidden = false;
+    const box = card.getBoundingClientRect();
+    const width = tip.offsetWidth;
+    tip.style.left = Math.max(4, Math.min(box.left, window.innerWidth - width - 4)) + "px";
+    tip.style.top = (box.bottom + 4) + "px";
+    clearTimeout(tipTimer);
+    tipTimer = setTimeout(hideTip, 6000);
+  });
+  window.addEventListener("scroll", hideTip, { passive: true });
+
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return;
     const digit = /^Digit(\d)$/.exec(event.code);

@@ -1,4 +1,5 @@
-"""Rules at hand: why a set is not offered, the hand's cards as buttons, a rules page per game.
+"""Rules at hand: why a set is not offered, the hand's cards as buttons, a rules page per game
+(Call to Glory's and De l'Orc's, in the page's language).
 
 alice plays against bob (and, for three players, charlie).
 """
@@ -10,6 +11,7 @@ import pytest
 from games import actions
 from games.ctg import engine
 from tests.games.conftest import open_table
+from tests.games.orc_helpers import orc_table, people
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +83,43 @@ def test_it_links_the_rules_from_the_table(client, running_table, alice):
     client.force_login(alice)
     html = client.get(running_table.get_absolute_url()).content.decode()
     assert 'href="/play/rules/ctg/"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "words"),
+    [
+        ("en", "Rules of De l'Orc pour les Braves", ["Battle 1: 2 points", "Battle 2: 1 point"]),
+        ("fr", "Règles de De l'Orc pour les Braves", ["Bataille 1 : 2 points", "Géant"]),
+        ("de", "Regeln von De l'Orc pour les Braves", ["Schlacht 2: 1 Punkt", "Zwergenhäuptling"]),
+        ("nl", "Spelregels van De l'Orc pour les Braves", ["Veldslag 4: 2 punten", "Kwelgeest"]),
+    ],
+)
+def test_it_shows_de_lorcs_rules_in_each_language(client, language, heading, words):
+    client.cookies["django_language"] = language
+    response = client.get("/play/rules/orc/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html and f"<h1>{heading}</h1>" in html
+    assert all(word in html for word in words)
+
+
+def test_de_lorcs_rules_take_their_numbers_and_rulings_from_the_engine(client):
+    html = client.get("/play/rules/orc/").content.decode()
+
+    # Piles, deserters and target for 4 and for 7 players (§2, §3.1, §5).
+    assert '<th scope="row">4</th><td>9</td><td>2</td><td>8</td>' in html
+    assert '<th scope="row">7</th><td>14</td><td>1</td><td>6</td>' in html
+    # Where the start card may lie, and the placing step's least time [ruling], [online].
+    assert "after 27 to 53 army cards" in html and "at least 15 seconds" in html
+    # The cards' strengths as the table's titles tell them.
+    assert "9 when a gremlin of its army serves it, else 0" in html
+    for section in ("deal", "piles", "champion", "spies", "battles", "commando", "flying", "end"):
+        assert f'<h2 id="{section}">' in html and f'href="#{section}"' in html
+
+
+def test_it_links_de_lorcs_rules_from_its_table(client, alice):
+    table = orc_table(alice, people("bob", "charlie", "dave"))
+    client.force_login(alice)
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert 'href="/play/rules/orc/"' in html

@@ -1,6 +1,8 @@
 """The demo club's pages in a real browser on a phone: each fits the screen (nothing scrolls
 sideways but the tables meant to, inside their own frame) and passes axe-core's
-accessibility checks."""
+accessibility checks. The pages a newcomer learns from (the games' rules, the home page and
+the lobby) are checked in German too, whose words are the longest, and the rules at a
+desktop's width."""
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -17,7 +19,16 @@ from tournaments.models import Tournament
 pytestmark = [pytest.mark.browser]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-PUBLIC_PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/play/"]
+PUBLIC_PAGES = [
+    "/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/play/",
+    "/play/rules/ctg/",
+    "/play/rules/orc/",
+]
+LEARNING_PAGES = ["/", "/play/", "/play/rules/ctg/", "/play/rules/orc/"]
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture
@@ -42,6 +53,9 @@ def demo(live_server_url):
         "/",
         "/play/",
         "/play/new/",
+        "/play/new/?game=orc",
+        "/play/ai/",
+        "/play/rules/orc/",
         f"/play/t/{Table.objects.get(status=Table.OPEN).pk}/",
         f"/play/t/{finished}/",
         f"/play/t/{Table.objects.get(status=Table.RUNNING).pk}/",
@@ -65,7 +79,7 @@ def demo(live_server_url):
 
 
 def check(context, base: str, paths: list[str]) -> dict[str, str]:
-    """What is wrong with each page: too wide for the phone, or axe's violations."""
+    """What is wrong with each page: too wide for its screen, or axe's violations."""
     axe = Axe()
     page = context.new_page()
     problems = {}
@@ -73,7 +87,7 @@ def check(context, base: str, paths: list[str]) -> dict[str, str]:
         response = page.goto(base + path)
         assert response.status == 200, path
         width = page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["viewport"]["width"]:
+        if width > page.viewport_size["width"]:
             problems[path] = f"{width} px wide"
         result = axe.run(page)
         if result.violations_count:
@@ -89,3 +103,10 @@ def test_the_demo_clubs_pages_fit_a_phone_and_pass_accessibility_checks(
     member.add_cookies(cookies)
     assert check(member, live_server_url, pages) == {}
     assert check(browser.new_context(**PHONE), live_server_url, PUBLIC_PAGES) == {}
+    german = browser.new_context(**PHONE)
+    german.add_cookies(
+        [*cookies, {"name": "django_language", "value": "de", "url": live_server_url}]
+    )
+    assert check(german, live_server_url, LEARNING_PAGES) == {}
+    desktop = browser.new_context(**DESKTOP)
+    assert check(desktop, live_server_url, ["/play/rules/orc/", "/play/rules/ctg/"]) == {}
