@@ -54,14 +54,16 @@ class OwnRedis:
 
 
 def redis_layer_at(url: str) -> None:
-    """Setup of a live daphne: the test database, and the channel layer at `url`."""
+    """Setup of a live daphne as the site runs with REDIS_URL: the test database, and the
+    channel layer and the cache (the rate limits' counts) at `url`."""
     from channels.testing.live import set_database_connection
     from django.conf import settings
 
-    from ctg_site.settings import redis_channel_layer
+    from ctg_site.settings import redis_cache, redis_channel_layer
 
     set_database_connection()
     settings.CHANNEL_LAYERS = {"default": redis_channel_layer(url)}
+    settings.CACHES = {"default": redis_cache(url)}
 
 
 class Cluster:
