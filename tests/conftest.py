@@ -124,6 +124,21 @@ def _fresh_rate_limits():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _redis_not_known_away():
+    """Each test starts with Redis not known to be away: an earlier test's Redis that was
+    (its own, killed) does not send this test's post-commit work or counts elsewhere."""
+    from django.apps import apps
+
+    if apps.ready:
+        from accounts import limits
+        from ctg_site import background
+
+        limits.failed_open.away_until = 0.0
+        background._failed_at = -background.AWAY_FOR
+    yield
+
+
 @pytest.fixture
 def live_server_url(transactional_db):
     server = start_daphne()
