@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "ctg_site.middleware.RefuseUnstorableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "ctg_site.middleware.RedisAwayMiddleware",
 ]
 
 ROOT_URLCONF = "ctg_site.urls"

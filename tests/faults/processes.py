@@ -66,6 +66,21 @@ def redis_layer_at(url: str) -> None:
     settings.CACHES = {"default": redis_cache(url)}
 
 
+def moves_need_a_redis_that_is_away(url: str) -> None:
+    """Setup of a live daphne as redis_layer_at's, where every move fails on Redis as one that
+    needed it while it was away would."""
+    import redis.exceptions
+
+    from games import actions
+
+    redis_layer_at(url)
+
+    def play_for(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    actions.play_for = play_for
+
+
 class Cluster:
     """Daphnes, Celery workers and beat as the Procfile runs them, each a process of its own
     (and its own process group, so kill -9 takes a worker's pool with it), all on the test
