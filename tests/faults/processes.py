@@ -1,6 +1,7 @@
 """Real processes a fault test starts and kills: a Redis of its own on a spare port."""
 
 import contextlib
+import itertools
 import shutil
 import socket
 import subprocess
@@ -189,3 +190,77 @@ class Cluster:
     def stop_all(self) -> None:
         for name in list(self.processes):
             self.stop(name, timeout=10)
+
+
+class Balancer:
+    """A load balancer in front of daphnes, as a TCP proxy in threads of the test: each new
+    connection goes to the next daphne in turn, or to the one after when that refuses it (a
+    daphne that died); a connection whose daphne dies is dropped, as a balancer does."""
+
+    def __init__(self, backends: list[int]) -> None:
+        import threading
+
+        self.backends = list(backends)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        # (backend port, the request's first line) for every connection made.
+        self.connections: list[tuple[int, str]] = []
+        self._turn = itertools.count()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True, name="balancer").start()
+
+    def close(self) -> None:
+        self.listener.close()
+
+    def _accept(self) -> None:
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket) -> None:
+        import threading
+
+        first = next(self._turn)
+        for i in range(len(self.backends)):
+            port = self.backends[(first + i) % len(self.backends)]
+            try:
+                backend = socket.create_connection(("127.0.0.1", port), timeout=2)
+            except OSError:
+                continue
+            break
+        else:
+            client.close()
+            return
+        backend.settimeout(None)
+        head = client.recv(65536)
+        with self._lock:
+            self.connections.append((port, head.split(b"\r\n", 1)[0].decode(errors="replace")))
+        backend.sendall(head)
+        threading.Thread(target=_pump, args=(backend, client), daemon=True).start()
+        _pump(client, backend)
+
+    def backend_of(self, request_start: str) -> int:
+        """The daphne that took the latest connection whose request line starts so."""
+        with self._lock:
+            return next(
+                p for p, line in reversed(self.connections) if line.startswith(request_start)
+            )
+
+
+def _pump(source: socket.socket, sink: socket.socket) -> None:
+    try:
+        while data := source.recv(65536):
+            sink.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
