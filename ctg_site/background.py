@@ -29,6 +29,8 @@ from django.conf import settings
 from django.db import connections, transaction
 from kombu.utils.imports import symbol_by_name
 
+from ctg_site import claims
+
 logger = logging.getLogger(__name__)
 
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
@@ -196,13 +198,22 @@ def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> N
         _submit_now(task, args, kwargs)
 
 
-def enqueue(task: Task, *args, countdown: float | None = None, **kwargs) -> None:
-    """Run `task` once the current transaction commits (or now, outside one)."""
+def enqueue(
+    task: Task, *args, countdown: float | None = None, claim: str | None = None, **kwargs
+) -> None:
+    """Run `task` once the current transaction commits (or now, outside one). `claim`: the
+    work it does, marked queued first (ctg_site.claims), for the sweep that looks after it."""
     what = f"queueing {task.name}{args}"
-    if settings.CELERY_BROKER_URL:
-        after_commit(what, lambda: task.apply_async(args=args, kwargs=kwargs, countdown=countdown))
-    else:
-        after_commit(what, lambda: _submit(task, args, kwargs, countdown))
+
+    def send() -> None:
+        if claim is not None:
+            claims.queue(claim)
+        if settings.CELERY_BROKER_URL:
+            task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
+        else:
+            _submit(task, args, kwargs, countdown)
+
+    after_commit(what, send)
 
 
 def collect_less() -> None:
