@@ -48,9 +48,11 @@ class OwnRedis:
             self.process.wait()
             self.process = None
 
-    def restart(self) -> None:
-        """Gone at once, as a crash: every connection to it is dropped; back empty."""
+    def restart(self, down: float = 0.0) -> None:
+        """Gone at once, as a crash: every connection to it is dropped; back empty after
+        `down` seconds."""
         self.kill()
+        time.sleep(down)
         self.start()
 
 

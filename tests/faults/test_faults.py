@@ -1,21 +1,26 @@
 """Games played on real processes while they fail: two daphnes, two Celery workers and beat on
-a Redis of the test's own. A worker is killed mid-move, Redis restarts, a daphne is killed,
-and beat is stopped for a minute while another worker is killed; then a worker and a daphne
-are stopped with SIGTERM, as a supervisor does for a deployment.
+a Redis of the test's own. A worker is killed mid-move, Redis restarts (away for a second),
+a daphne is killed, and beat is stopped while another worker is killed; then a worker and a
+daphne are stopped with SIGTERM, as a supervisor does for a deployment. Each process killed
+is started again a few seconds later, as its supervisor would.
 
 Each table has a scripted person (seat 0, posting moves over HTTP to either daphne, as a load
 balancer would send them) and two AI seats played by the workers; an anonymous spectator's
-socket at every table notes when each new position reaches it. Afterwards every game has
+socket at every table notes when each new position reaches it, and reconnects on the
+schedule of the site's pages (static/js/sockets.js). The faults come a few seconds apart; once
+the last has passed, the people play on quickly to the end. Afterwards every game has
 finished, every move answered as saved is in the record where it was played, no answer was a
-5xx, every result reached the ratings, and the longest stall after each fault is printed.
-The goal for that stall is STALL_LIMIT; the test fails only past twice that (the machine is
-shared), which no recovery that waits for beat or for a visibility timeout stays under.
+5xx, every result reached the ratings, and the longest stall after each fault is printed:
+the longest wait, at any table, for the next position. A person thinks THINK seconds and an
+AI a second or two, so a wait of about two seconds is the game's own pace. The test fails
+past STALL_LIMIT.
 """
 
 import asyncio
 import contextlib
 import itertools
 import os
+import random
 import re
 import secrets
 import threading
@@ -41,10 +46,18 @@ from tests.faults.processes import Cluster
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 TABLES = 6
-# Seconds the scripted person takes for a move: slow enough that every game still runs when
-# the last fault comes, a little under two minutes in.
+# Seconds the scripted person takes for a move while the faults come: slow enough that every
+# game still runs when the last has passed, about a minute in; then a moment.
 THINK = 1.6
-STALL_LIMIT = 15.0
+THINK_QUICKLY = 0.1
+STALL_LIMIT = 5.0
+# Seconds between one fault and the next, and from the last to the people playing quickly:
+# long enough to see the games recover, and the pace they keep afterwards.
+BETWEEN_FAULTS = 6.0
+# Seconds a supervisor takes to start again a process that was killed.
+SUPERVISOR_RESTARTS_AFTER = 3.0
+# Seconds Redis is away while it restarts.
+REDIS_DOWN = 1.0
 WORKERS = ("w1", "w2")
 
 
@@ -105,6 +118,7 @@ class Play:
         self.answers: list[tuple[int, int, int, int]] = []  # table, version, action, status
         self.seen: dict[int, list[tuple[float, int]]] = {}
         self.lock = threading.Lock()
+        self.quickly = threading.Event()  # the faults are over: the people play on quickly
 
     def post_move(self, table_id: int, session: str, version: int, action: int, text: str):
         """POST like the page does, to a daphne still there (as a load balancer would)."""
@@ -158,14 +172,19 @@ async def person(play: Play, table_id: int, session: str) -> None:
         if move is None:
             await asyncio.sleep(0.1)
             continue
-        await asyncio.sleep(THINK)
+        await asyncio.sleep(THINK_QUICKLY if play.quickly.is_set() else THINK)
         await asyncio.to_thread(play.post_move, table_id, session, version, *move)
         while (await asyncio.to_thread(position, table_id))[1] == version:
             await asyncio.sleep(0.1)
 
 
+def reconnect_delay(attempt: int) -> float:
+    """Seconds before a page's socket connects again (static/js/sockets.js)."""
+    return random.uniform(0, 0.4) if attempt == 0 else random.uniform(0.4, 1.2)
+
+
 async def spectator(play: Play, table_id: int, first: str) -> None:
-    """An anonymous page on the table, reconnecting as htmx's ws extension does."""
+    """An anonymous page on the table, reconnecting as the site's pages do."""
     seen = play.seen.setdefault(table_id, [])
     names = [first] + [n for n in ("a", "b") if n != first]
     last = -1
@@ -184,8 +203,8 @@ async def spectator(play: Play, table_id: int, first: str) -> None:
                     if 'data-status="finished"' in html:
                         return
         except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+            await asyncio.sleep(reconnect_delay(attempt))
             attempt += 1
-            await asyncio.sleep(0.3)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -253,44 +272,52 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         assert gone, f"{name} did not exit on SIGTERM within 30 s"
         log[-1] = (f"{what}, gone in {time.monotonic() - started:.1f} s", log[-1][1])
 
+    async def started_again(start, *args) -> None:
+        await asyncio.sleep(SUPERVISOR_RESTARTS_AFTER)
+        await asyncio.to_thread(start, *args)
+
+    restarts = []
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
-    await asyncio.sleep(6)
-    await asyncio.to_thread(cluster.start_worker, "w1")  # as its supervisor would
+    restarts.append(asyncio.create_task(started_again(cluster.start_worker, "w1")))
 
-    await asyncio.sleep(6)
-    at("Redis restarted")
-    await asyncio.to_thread(cluster.redis.restart)
+    await asyncio.sleep(BETWEEN_FAULTS)
+    at(f"Redis restarted (away for {REDIS_DOWN:.0f} s)")
+    await asyncio.to_thread(cluster.redis.restart, REDIS_DOWN)
 
-    await asyncio.sleep(12)
+    await asyncio.sleep(BETWEEN_FAULTS)
     at("daphne a killed (kill -9)")
     play.alive.remove("a")
     await asyncio.to_thread(cluster.kill, "a")
-    await asyncio.sleep(4)
-    await asyncio.to_thread(cluster.start_daphne, "a")
-    play.alive.append("a")
 
-    await asyncio.sleep(4)
+    async def daphne_back(name: str) -> None:
+        await started_again(cluster.start_daphne, name)
+        play.alive.append(name)
+
+    restarts.append(asyncio.create_task(daphne_back("a")))
+
+    await asyncio.sleep(BETWEEN_FAULTS)
+    await asyncio.gather(*restarts)
     await asyncio.to_thread(cluster.stop, "beat")
-    beat_stopped = time.monotonic()
-    await kill_mid_move("beat stopped for a minute, worker w2 killed (kill -9) mid-move", "w2")
-    await asyncio.sleep(10)
-    await asyncio.to_thread(cluster.start_worker, "w2")
+    await kill_mid_move("beat stopped, worker w2 killed (kill -9) mid-move", "w2")
+    await started_again(cluster.start_worker, "w2")
 
-    await asyncio.sleep(6)
+    await asyncio.sleep(BETWEEN_FAULTS - SUPERVISOR_RESTARTS_AFTER)
     await asyncio.to_thread(mid_move, cluster, "w1")
     await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
     await asyncio.to_thread(cluster.start_worker, "w1")
 
-    await asyncio.sleep(4)
+    await asyncio.sleep(BETWEEN_FAULTS)
     play.alive.remove("b")  # the load balancer sends no more to it
     await stop("daphne b stopped (SIGTERM)", "b")
     await asyncio.to_thread(cluster.start_daphne, "b")
     play.alive.append("b")
 
-    await asyncio.sleep(max(0.0, 60 - (time.monotonic() - beat_stopped)))
+    await asyncio.sleep(BETWEEN_FAULTS)
     at("beat started again")
     await asyncio.to_thread(cluster.start_beat)
+    await asyncio.sleep(BETWEEN_FAULTS)
+    play.quickly.set()
 
 
 def longest_stall(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> float:
@@ -356,8 +383,7 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
     for what, stall, moves in stalls:
         # The games went on after each fault, so its stall was measured at all.
         assert moves >= TABLES, f"{what}: only {moves} moves seen afterwards"
-        # Generous: the machine is shared; the figure printed above is the measure.
-        assert stall <= 2 * STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
+        assert stall <= STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
     # /healthz names each worker and beat, alive again after the faults.
     status, processes = health(cluster)
     assert status == 200
