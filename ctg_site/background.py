@@ -206,12 +206,18 @@ def enqueue(
     what = f"queueing {task.name}{args}"
 
     def send() -> None:
-        if claim is not None:
-            claims.queue(claim)
         if settings.CELERY_BROKER_URL:
-            task.apply_async(args=args, kwargs=kwargs, countdown=countdown)
+            headers = {claims.HEADER: claim} if claim is not None else None
+            task.apply_async(args=args, kwargs=kwargs, countdown=countdown, headers=headers)
         else:
             _submit(task, args, kwargs, countdown)
+        if claim is not None:
+            # Once queued: a failure here must not queue it twice. The worker that takes it
+            # claims it in turn (unless it was quicker than this).
+            try:
+                claims.queue(claim)
+            except Exception:
+                logger.warning("the claim on %s could not be marked queued", claim, exc_info=True)
 
     after_commit(what, send)
 

@@ -4,19 +4,23 @@ With Redis as the broker, a task taken by a worker that dies without a word (kil
 machine gone) stays unacknowledged until the visibility timeout, which must outlast the
 longest countdown: late acknowledgement and `task_reject_on_worker_lost` hand a task back
 only when the worker's main process lives to do it (a pool process lost). So each piece of
-work the sweeps look after is claimed where its task waits, in the broker's Redis:
+work the sweeps look after is claimed where its task waits, in the broker's Redis, at every
+step of its task:
 
-- queued: the enqueuing process marks it for QUEUED_FOR seconds, the longest its task may
-  wait in the queue before a sweep sets it going again;
-- held: the task that runs it holds it for HOLD_FOR seconds at a time, renewed every
-  RENEW_EVERY seconds by a thread of its process, and lets it go when done.
+- queued: the process that queued the task marks it for QUEUED_FOR seconds, the longest the
+  task may wait in the queue before a sweep sets the work going again;
+- taken: the worker that takes the task from the queue (its main process, which may hold it
+  a moment before a pool process is free) claims it, until the task runs;
+- running: the task claims it while it runs, and lets it go when done.
 
-A process that dies stops renewing: its claims lapse within HOLD_FOR seconds and the next
-sweep (every second, on any worker) sets the work going again. A Redis restarted empty has
-lost the queue and the claims together: the sweep sets the work going again, and a task
-still running claims its work again at its next renewal. A task that finds its work held by
-another leaves it to that one. A task run twice all the same changes nothing the second
-time (the version checks); claims only spare the waiting and the double work.
+Taken and running claims last HOLD_FOR seconds and are renewed every RENEW_EVERY seconds by
+a thread of the process holding them. A process that dies stops renewing: within HOLD_FOR
+seconds its work is unclaimed, and the next sweep (twice a second, on any worker) sets it
+going again. A Redis restarted empty has lost the queue and the claims together: the sweep
+sets the work going again, and a task still running claims its work again at its next
+renewal. A task that finds its work run by another leaves it to that one. A task run twice
+all the same changes nothing the second time (the version checks); claims only spare the
+waiting and the double work.
 
 Without a broker, tasks run in threads of this process and their claims are kept here.
 """
@@ -30,6 +34,7 @@ import time
 import uuid
 from collections.abc import Iterator
 
+from celery.signals import task_received
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
@@ -38,13 +43,30 @@ QUEUED_FOR = 8.0
 HOLD_FOR = 1.0
 RENEW_EVERY = 0.25
 PREFIX = "ctg:claim:"
+# The task message's header that names the work its task claims.
+HEADER = "ctg_claim"
 QUEUED = "queued"
+TAKEN = "taken:"
+RUNNING = "running:"
 
-# Held by `token` (ARGV[1]) unless another task holds it: free, or only queued, it is taken.
+# Run by `token` (ARGV[1]), unless another task runs it: queued, taken or free, it is taken.
+_RUN = """
+local v = redis.call('GET', KEYS[1])
+if v and string.sub(v, 1, 8) == 'running:' and v ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+# Taken by a worker (ARGV[1]) unless a task runs it already.
 _TAKE = """
 local v = redis.call('GET', KEYS[1])
-if v and v ~= ARGV[2] and v ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+if v and string.sub(v, 1, 8) == 'running:' then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+# Still taken by this worker (ARGV[1]): not yet run, nor lost with a Redis restart.
+_KEEP = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 _LET_GO = """
@@ -60,18 +82,29 @@ class _Redis:
         from ctg_site.settings import redis_retry
 
         self.client = redis.Redis.from_url(url, socket_timeout=2, **redis_retry())
-        self.take_script = self.client.register_script(_TAKE)
-        self.let_go_script = self.client.register_script(_LET_GO)
+        self.scripts = {
+            name: self.client.register_script(text)
+            for name, text in (("run", _RUN), ("take", _TAKE), ("keep", _KEEP), ("go", _LET_GO))
+        }
+
+    def _script(self, name: str, key: str, token: str) -> bool:
+        args: list[str | int] = [token, int(HOLD_FOR * 1000)]
+        return bool(self.scripts[name](keys=[PREFIX + key], args=args))
 
     def queue(self, key: str) -> None:
         self.client.set(PREFIX + key, QUEUED, nx=True, px=int(QUEUED_FOR * 1000))
 
+    def run(self, key: str, token: str) -> bool:
+        return self._script("run", key, token)
+
     def take(self, key: str, token: str) -> bool:
-        args: list[str | int] = [token, QUEUED, int(HOLD_FOR * 1000)]
-        return bool(self.take_script(keys=[PREFIX + key], args=args))
+        return self._script("take", key, token)
+
+    def keep(self, key: str, token: str) -> bool:
+        return self._script("keep", key, token)
 
     def let_go(self, key: str, token: str) -> None:
-        self.let_go_script(keys=[PREFIX + key], args=[token])
+        self._script("go", key, token)
 
     def unclaimed(self, keys: list[str]) -> list[str]:
         if not keys:
@@ -96,9 +129,25 @@ class _Here:
             if self._value(key) is None:
                 self.claims[key] = (QUEUED, time.monotonic() + QUEUED_FOR)
 
+    def run(self, key: str, token: str) -> bool:
+        with self.lock:
+            value = self._value(key)
+            if value is not None and value.startswith(RUNNING) and value != token:
+                return False
+            self.claims[key] = (token, time.monotonic() + HOLD_FOR)
+            return True
+
     def take(self, key: str, token: str) -> bool:
         with self.lock:
-            if self._value(key) not in (None, QUEUED, token):
+            value = self._value(key)
+            if value is not None and value.startswith(RUNNING):
+                return False
+            self.claims[key] = (token, time.monotonic() + HOLD_FOR)
+            return True
+
+    def keep(self, key: str, token: str) -> bool:
+        with self.lock:
+            if self._value(key) != token:
                 return False
             self.claims[key] = (token, time.monotonic() + HOLD_FOR)
             return True
@@ -135,17 +184,17 @@ def _store() -> _Redis | _Here:
 
 def queue(key: str) -> None:
     """Mark the work `key` queued: a task for it waits in the queue. A claim already there
-    stays (the work is queued or under way)."""
+    stays (the work is taken or under way)."""
     _store().queue(key)
 
 
 def unclaimed(keys: list[str]) -> list[str]:
-    """Those of `keys` that no task waits for or holds: lost work."""
+    """Those of `keys` that no task waits for, and no worker or task holds: lost work."""
     return _store().unclaimed(keys)
 
 
-# The claims this process holds, renewed by one thread of the process.
-_held: dict[str, tuple[str, _Redis | _Here]] = {}
+# The claims this process holds: key -> (token, store, renewal: "run" or "keep").
+_held: dict[str, tuple[str, _Redis | _Here, str]] = {}
 _held_lock = threading.Lock()
 _renewing: int | None = None  # the pid whose thread renews
 
@@ -155,13 +204,14 @@ def _renew() -> None:
         time.sleep(RENEW_EVERY)
         with _held_lock:
             held = list(_held.items())
-        for key, (token, store) in held:
+        for key, (token, store, renewal) in held:
             try:
-                if not store.take(key, token):
-                    # Taken over by another task while this one's claim had lapsed (a stall
-                    # longer than HOLD_FOR): both play on, the version check keeps one move.
+                # A running task's claim is made again if Redis lost it; a taken one only
+                # while it is the worker's (its task has not run yet).
+                if not getattr(store, renewal)(key, token):
                     with _held_lock:
-                        _held.pop(key, None)
+                        if _held.get(key, (None,))[0] == token:
+                            del _held[key]
             except Exception:  # Redis away: the next round tries again
                 logger.debug("renewing the claim on %s failed", key, exc_info=True)
 
@@ -177,37 +227,54 @@ def _forked() -> None:
 os.register_at_fork(after_in_child=_forked)
 
 
-def _start_renewing() -> None:
+def _hold(key: str, token: str, store: _Redis | _Here, renewal: str) -> None:
     global _renewing
     with _held_lock:
+        _held[key] = (token, store, renewal)
         if _renewing == os.getpid():
             return
         _renewing = os.getpid()
     threading.Thread(target=_renew, daemon=True, name="claims").start()
 
 
-@contextlib.contextmanager
-def holding(key: str) -> Iterator[bool]:
-    """Hold the work `key` while the block runs, renewing the claim; True if this task holds
-    it, False if another task does (leave the work to it). With Redis away the work goes on
-    unclaimed (True): better twice than never."""
-    store = _store()
-    token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+def _token(stage: str) -> str:
+    return f"{stage}{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+
+@task_received.connect
+def _taken(request=None, **kwargs) -> None:
+    """A worker took a task from the queue: it claims the task's work until the task runs."""
+    key = request.request_dict.get(HEADER) if request is not None else None
+    if not key:
+        return
+    store, token = _store(), _token(TAKEN)
     try:
-        mine = store.take(key, token)
+        if store.take(key, token):
+            _hold(key, token, store, "keep")
+    except Exception:  # Redis away: the sweep may set it going twice, which is harmless
+        logger.warning("the claim on %s could not be taken", key, exc_info=True)
+
+
+@contextlib.contextmanager
+def running(key: str) -> Iterator[bool]:
+    """Claim the work `key` while the block runs; True if this task runs it, False if another
+    task does (leave the work to it). With Redis away the work goes on unclaimed (True):
+    better twice than never."""
+    store, token = _store(), _token(RUNNING)
+    try:
+        mine = store.run(key, token)
     except Exception:
         logger.warning("the claim on %s could not be taken; playing on", key, exc_info=True)
         mine = True
     if not mine:
         yield False
         return
-    _start_renewing()
-    with _held_lock:
-        _held[key] = (token, store)
+    _hold(key, token, store, "run")
     try:
         yield True
     finally:
         with _held_lock:
-            _held.pop(key, None)
+            if _held.get(key, (None,))[0] == token:
+                del _held[key]
         with contextlib.suppress(Exception):
             store.let_go(key, token)

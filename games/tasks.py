@@ -1,5 +1,6 @@
 """Thin tasks: take ids, call actions. Each is safe to run twice (version checks)."""
 
+import logging
 from datetime import timedelta
 
 from celery import shared_task
@@ -14,6 +15,8 @@ from ctg_site import claims
 from ctg_site.background import enqueue
 from games import actions, registry
 from games.models import Table
+
+logger = logging.getLogger(__name__)
 
 # A table that waits this long for an AI move that no task waits for or plays (ctg_site.claims)
 # has lost its task: a worker died, Redis restarted. The claims tell a lost move from a slow
@@ -42,7 +45,7 @@ def ai_move(table_id: int, version: int) -> bool:
     """Keyed by table and version: a move for a position that moved on is dropped, and one
     that another task plays is left to it. While it plays, its claim tells the sweeps that
     the move is under way; it lapses within seconds if this process dies."""
-    with claims.holding(ai_claim(table_id, version)) as mine:
+    with claims.running(ai_claim(table_id, version)) as mine:
         if not mine:
             return False
         try:
@@ -84,7 +87,7 @@ def sweep_reminders() -> int:
 def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
     """Set going again AI moves whose task was lost (a worker killed, a restart, a broker
     down when it was queued): those no task waits for or plays. Every worker runs it every
-    second (ctg_site.liveness)."""
+    half second (ctg_site.liveness)."""
     since = AI_QUIET if quiet_seconds is None else timedelta(seconds=quiet_seconds)
     quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - since)
     quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
@@ -93,7 +96,11 @@ def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
     }
     lost = claims.unclaimed(list(waiting))
     for key in lost:
-        queue_ai_move(waiting[key].pk, waiting[key].version)
+        table = waiting[key]
+        logger.warning(
+            "the AI move of table %s at version %s set going again", table.pk, table.version
+        )
+        queue_ai_move(table.pk, table.version)
     return len(lost)
 
 

@@ -1,6 +1,6 @@
 """Claims on work under way (ctg_site.claims), in Redis as with a broker and in memory as
-without one: queued work and held work are claimed, and a holder that stops renewing (its
-process died) lets its claim lapse."""
+without one: work queued, taken by a worker and run by a task is claimed, a task leaves work
+that another runs to that one, and a claim nobody renews (its process died) lapses."""
 
 import time
 
@@ -20,27 +20,32 @@ def store(request, monkeypatch):
     return claims._Redis(request.getfixturevalue("own_redis").url)
 
 
-def test_it_tells_queued_and_held_work_from_lost_work(store):
-    store.queue("a")
-    assert store.take("b", "task-1")
-    assert store.unclaimed(["a", "b", "c"]) == ["c"]
+def test_it_tells_work_queued_taken_or_running_from_lost_work(store):
+    store.queue("queued")
+    assert store.take("taken", "taken:worker-1")
+    assert store.run("running", "running:task-1")
+    assert store.unclaimed(["queued", "taken", "running", "lost"]) == ["lost"]
 
 
-def test_a_task_takes_its_queued_work_and_another_leaves_it_to_that_one(store):
+def test_a_task_runs_work_queued_or_taken_and_another_leaves_it_to_that_one(store):
     store.queue("a")
-    assert store.take("a", "task-1")
-    assert not store.take("a", "task-2")
-    store.queue("a")  # queued again (a sweep): the task under way keeps it
-    assert store.take("a", "task-1"), "renewed by its holder"
-    store.let_go("a", "task-2")
+    assert store.take("a", "taken:worker-1")
+    assert store.run("a", "running:task-1")
+    assert not store.keep("a", "taken:worker-1"), "the worker's claim ends as its task runs"
+    assert not store.take("a", "taken:worker-2"), "taken again (the sweep's duplicate)"
+    assert not store.run("a", "running:task-2")
+    store.queue("a")
+    assert store.run("a", "running:task-1"), "renewed by the task that runs it"
+    store.let_go("a", "running:task-2")
     assert store.unclaimed(["a"]) == []
-    store.let_go("a", "task-1")
+    store.let_go("a", "running:task-1")
     assert store.unclaimed(["a"]) == ["a"]
 
 
 def test_a_claim_nobody_renews_lapses(store):
     store.queue("queued")
-    assert store.take("held", "a-task-whose-process-died")
+    assert store.take("taken", "taken:a-worker-that-died")
+    assert store.run("running", "running:a-task-whose-process-died")
     time.sleep(0.4)
-    assert store.unclaimed(["queued", "held"]) == ["queued", "held"]
-    assert store.take("held", "another-task")
+    assert store.unclaimed(["queued", "taken", "running"]) == ["queued", "taken", "running"]
+    assert store.run("running", "running:another-task")

@@ -74,10 +74,10 @@ def test_the_sweep_leaves_alone_a_move_queued_or_played_and_takes_up_one_left_by
     key = tasks.ai_claim(table.pk, table.version)
     claims.queue(key)
     assert tasks.sweep_ai_moves() == 0, "its task waits in the queue"
-    with claims.holding(key) as mine:
+    with claims.running(key) as mine:
         assert mine
         assert tasks.sweep_ai_moves() == 0, "its task plays it"
-    assert claims._here.take(key, "a task whose process then died")
+    assert claims._here.run(key, "running:a task whose process then died")
     assert tasks.sweep_ai_moves() == 0
     time.sleep(0.4)  # nobody renewed the claim
     assert tasks.sweep_ai_moves() == 1
