@@ -152,6 +152,26 @@ class Cluster:
             ],
         )
 
+    def wait_ready(self, name: str, seconds: float = 60) -> None:
+        """Wait until the worker `name`, started just now, is taking tasks: it has written a
+        heartbeat since (ctg_site.liveness), as it does once ready."""
+        import redis
+
+        from ctg_site.liveness import HEARTBEATS
+
+        since = time.time() - 0.5  # its heartbeat's clock is this machine's
+        server = redis.Redis.from_url(self.redis.url, socket_timeout=2)
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                beat = server.hget(HEARTBEATS, f"worker {name}@faults")
+            except redis.ConnectionError:
+                beat = None
+            if beat is not None and float(beat) > since:
+                return
+            assert time.monotonic() < deadline, f"{name} is not ready"
+            time.sleep(0.1)
+
     def start_beat(self) -> None:
         schedule = self.logs / "celerybeat-schedule"
         self._spawn(

@@ -7,13 +7,13 @@ is started again a few seconds later, as its supervisor would.
 Each table has a scripted person (seat 0, posting moves over HTTP to either daphne, as a load
 balancer would send them) and two AI seats played by the workers; an anonymous spectator's
 socket at every table notes when each new position reaches it, and reconnects on the
-schedule of the site's pages (static/js/sockets.js). The faults come a few seconds apart; once
-the last has passed, the people play on quickly to the end. Afterwards every game has
-finished, every move answered as saved is in the record where it was played, no answer was a
-5xx, every result reached the ratings, and the longest stall after each fault is printed:
-the longest wait, at any table, for the next position. A person thinks THINK seconds and an
-AI a second or two, so a wait of about two seconds is the game's own pace. The test fails
-past STALL_LIMIT.
+schedule of the site's pages (static/js/sockets.js). The faults come a few seconds apart, and
+the games are left unfinished once every table has been seen moving on after the last: how
+a game ends is not what a fault changes. Afterwards no answer was a 5xx, every move answered
+as saved is in the record where it was played, no move was applied twice, and the longest
+stall after each fault is printed: the longest wait, at any table, for the next position. A
+person thinks THINK seconds and an AI a second or two, so a wait of about two seconds is the
+game's own pace. The test fails past STALL_LIMIT.
 """
 
 import asyncio
@@ -39,21 +39,19 @@ from games import actions
 from games.ctg import engine
 from games.ctg.engine.record import logged_actions
 from games.models import Table
-from leagues.models import PlayedGame, PlayerRating, RecomputeJob
 from tests import services
 from tests.faults.processes import Cluster
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 TABLES = 6
-# Seconds the scripted person takes for a move while the faults come: slow enough that every
-# game still runs when the last has passed, about a minute in; then a moment.
+# Seconds the scripted person takes for a move: slow enough that every game still runs when
+# the last fault has passed, about a minute in.
 THINK = 1.6
-THINK_QUICKLY = 0.1
 STALL_LIMIT = 5.0
-# Seconds between one fault and the next, and from the last to the people playing quickly:
-# long enough to see the games recover, and the pace they keep afterwards.
-BETWEEN_FAULTS = 6.0
+# Seconds between one fault and the next, and after the last: long enough to see the games
+# recover, and the pace they keep afterwards.
+BETWEEN_FAULTS = 5.0
 # Seconds a supervisor takes to start again a process that was killed.
 SUPERVISOR_RESTARTS_AFTER = 3.0
 # Seconds Redis is away while it restarts.
@@ -74,15 +72,20 @@ def cluster(own_redis, tmp_path):
         processes.start_daphne("b")
         for name in WORKERS:
             processes.start_worker(name)
+        for name in WORKERS:
+            processes.wait_ready(name)
         processes.start_beat()
         yield processes
     finally:
         processes.stop_all()
         _point_celery_at(app, None)
         for log in sorted(tmp_path.glob("*.log")):
-            tail = log.read_text(errors="replace")[-3000:]
-            if "Traceback" in tail:
-                print(f"---- {log.name} (end) ----\n{tail}")
+            text = log.read_text(errors="replace")
+            if "Traceback" in text[-3000:]:
+                print(f"---- {log.name} (end) ----\n{text[-3000:]}")
+            for line in text.splitlines():
+                if "set going again" in line:
+                    print(f"{log.name}: {line}")
 
 
 def tables_with_people() -> list[tuple[Table, User]]:
@@ -118,7 +121,7 @@ class Play:
         self.answers: list[tuple[int, int, int, int]] = []  # table, version, action, status
         self.seen: dict[int, list[tuple[float, int]]] = {}
         self.lock = threading.Lock()
-        self.quickly = threading.Event()  # the faults are over: the people play on quickly
+        self.over = threading.Event()  # the faults have passed: the people stop
 
     def post_move(self, table_id: int, session: str, version: int, action: int, text: str):
         """POST like the page does, to a daphne still there (as a load balancer would)."""
@@ -165,14 +168,14 @@ def position(table_id: int):
 
 async def person(play: Play, table_id: int, session: str) -> None:
     """Seat 0: moves whenever it is his turn, after a moment's thought."""
-    while True:
+    while not play.over.is_set():
         status, version, move = await asyncio.to_thread(position, table_id)
         if status != Table.RUNNING:
             return
         if move is None:
             await asyncio.sleep(0.1)
             continue
-        await asyncio.sleep(THINK_QUICKLY if play.quickly.is_set() else THINK)
+        await asyncio.sleep(THINK)
         await asyncio.to_thread(play.post_move, table_id, session, version, *move)
         while (await asyncio.to_thread(position, table_id))[1] == version:
             await asyncio.sleep(0.1)
@@ -276,10 +279,17 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         await asyncio.sleep(SUPERVISOR_RESTARTS_AFTER)
         await asyncio.to_thread(start, *args)
 
+    async def worker_back(name: str, after: float = SUPERVISOR_RESTARTS_AFTER) -> None:
+        """Started again, and taking tasks: the next fault waits for it, as a rolling
+        deployment waits for a new process before it stops the next."""
+        await asyncio.sleep(after)
+        await asyncio.to_thread(cluster.start_worker, name)
+        await asyncio.to_thread(cluster.wait_ready, name)
+
     restarts = []
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
-    restarts.append(asyncio.create_task(started_again(cluster.start_worker, "w1")))
+    restarts.append(asyncio.create_task(worker_back("w1")))
 
     await asyncio.sleep(BETWEEN_FAULTS)
     at(f"Redis restarted (away for {REDIS_DOWN:.0f} s)")
@@ -300,12 +310,13 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     await asyncio.gather(*restarts)
     await asyncio.to_thread(cluster.stop, "beat")
     await kill_mid_move("beat stopped, worker w2 killed (kill -9) mid-move", "w2")
-    await started_again(cluster.start_worker, "w2")
+    back = time.monotonic()
+    await worker_back("w2")
 
-    await asyncio.sleep(BETWEEN_FAULTS - SUPERVISOR_RESTARTS_AFTER)
+    await asyncio.sleep(max(0.0, BETWEEN_FAULTS - (time.monotonic() - back)))
     await asyncio.to_thread(mid_move, cluster, "w1")
     await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
-    await asyncio.to_thread(cluster.start_worker, "w1")
+    await worker_back("w1", after=0)
 
     await asyncio.sleep(BETWEEN_FAULTS)
     play.alive.remove("b")  # the load balancer sends no more to it
@@ -317,19 +328,20 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
     at("beat started again")
     await asyncio.to_thread(cluster.start_beat)
     await asyncio.sleep(BETWEEN_FAULTS)
-    play.quickly.set()
 
 
-def longest_stall(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> float:
+def longest_stall(
+    seen: dict[int, list[tuple[float, int]]], since: float, until: float
+) -> tuple[float, str]:
     """The longest wait for a new position, at any table, over a wait that ends after `since`
-    and begins before `until`."""
-    longest = 0.0
-    for times in seen.values():
-        moments = [t for t, _ in times]
-        for before, after in itertools.pairwise(moments):
-            if after > since and before < until:
-                longest = max(longest, after - max(before, since))
-    return longest
+    and begins before `until`; and where it was."""
+    longest, where = 0.0, ""
+    for table_id, times in seen.items():
+        for (before, old), (after, new) in itertools.pairwise(times):
+            if after > since and before < until and after - max(before, since) > longest:
+                longest = after - max(before, since)
+                where = f"table {table_id}, version {old} to {new}"
+    return longest, where
 
 
 def moves_seen(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> int:
@@ -345,26 +357,35 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
     log: list[tuple[str, float]] = []
 
     async def scenario():
-        players = [person(play, t, s) for t, s in sessions.items()]
-        watchers = [spectator(play, t, "ab"[i % 2]) for i, t in enumerate(sessions)]
-        games = asyncio.gather(*players, *watchers)
+        players = [asyncio.create_task(person(play, t, s)) for t, s in sessions.items()]
+        watchers = [
+            asyncio.create_task(spectator(play, t, "ab"[i % 2])) for i, t in enumerate(sessions)
+        ]
         await faults(play, cluster, log)
-        await asyncio.wait_for(games, 240)
+        play.over.set()
+        await asyncio.wait_for(asyncio.gather(*players), 60)  # each answer in
+        for watcher in watchers:
+            watcher.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
 
     started = time.monotonic()
     asyncio.run(scenario())
     ends = [t for _, t in log[1:]] + [time.monotonic()]
     stalls = [
-        (what, longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
+        (what, *longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
         for (what, at), end in zip(log, ends, strict=True)
     ]
+    wall = time.time() - time.monotonic()  # for the processes' logs
     with capsys.disabled():
         print(f"\n{TABLES} games, {time.monotonic() - started:.0f} s; longest stall after:")
-        for what, stall, moves in stalls:
-            print(f"  {what}: {stall:.1f} s (goal {STALL_LIMIT:.0f} s; {moves} moves seen)")
+        for (what, stall, where, moves), (_, at) in zip(stalls, log, strict=True):
+            clock = time.strftime("%H:%M:%S", time.localtime(wall + at))
+            print(
+                f"  {what}: {stall:.1f} s (goal {STALL_LIMIT:.0f} s; {moves} moves seen;"
+                f" longest at {where}; fault at {clock})"
+            )
 
     tables = Table.objects.filter(pk__in=sessions)
-    assert all(t.status == Table.FINISHED for t in tables), "every game has finished"
     assert not [a for a in play.answers if a[3] >= 500], "no 5xx"
     assert all(a[3] == 204 for a in play.answers), play.answers
     for table in tables:
@@ -373,14 +394,12 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
         mine = [(version, action) for t, version, action, _ in play.answers if t == table.pk]
         for version, action in mine:
             assert logged[version][1:] == (0, action), "the saved move is where it was played"
-    assert len(mine) >= 5
-    # Every result reached the ratings.
-    assert PlayedGame.objects.filter(external_ref__startswith="online:").count() == TABLES
-    from tests.waiting import wait_for
-
-    assert wait_for(lambda: not RecomputeJob.objects.exclude(status=RecomputeJob.DONE).exists())
-    assert PlayerRating.objects.filter(user__username__startswith="player").count() == TABLES
-    for what, stall, moves in stalls:
+        assert len(mine) >= 10
+    # Every game went on after the last fault, or had finished: none was left stuck.
+    last = log[-1][1]
+    for table in tables:
+        assert table.status == Table.FINISHED or any(t > last for t, _ in play.seen[table.pk])
+    for what, stall, _, moves in stalls:
         # The games went on after each fault, so its stall was measured at all.
         assert moves >= TABLES, f"{what}: only {moves} moves seen afterwards"
         assert stall <= STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
