@@ -114,23 +114,20 @@ class Cluster:
         )
 
     def start_daphne(self, name: str) -> str:
-        port = self.ports.setdefault(name, free_port())
-        self._spawn(
-            name,
-            [
-                str(self.bin / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "ctg_site.asgi:application",
-            ],
-        )
-        deadline = time.monotonic() + 30
-        while not services.port_open("127.0.0.1", port):
-            assert time.monotonic() < deadline, f"{name} did not start"
-            time.sleep(0.1)
+        self.start_daphnes(name)
         return self.url(name)
+
+    def start_daphnes(self, *names: str) -> None:
+        """Start them together, and wait until each listens."""
+        for name in names:
+            port = self.ports.setdefault(name, free_port())
+            command = ["daphne", "-b", "127.0.0.1", "-p", str(port), "ctg_site.asgi:application"]
+            self._spawn(name, [str(self.bin / command[0]), *command[1:]])
+        deadline = time.monotonic() + 30
+        for name in names:
+            while not services.port_open("127.0.0.1", self.ports[name]):
+                assert time.monotonic() < deadline, f"{name} did not start"
+                time.sleep(0.1)
 
     def url(self, name: str) -> str:
         return f"http://127.0.0.1:{self.ports[name]}"
@@ -209,9 +206,17 @@ class Cluster:
         self.processes.pop(name)
         return True
 
-    def stop_all(self) -> None:
-        for name in list(self.processes):
-            self.stop(name, timeout=10)
+    def stop_all(self, timeout: float = 10) -> None:
+        """SIGTERM to every process at once; kill -9 of those still there after `timeout`."""
+        for process in self.processes.values():
+            process.terminate()
+        deadline = time.monotonic() + timeout
+        for name, process in list(self.processes.items()):
+            try:
+                process.wait(max(0.0, deadline - time.monotonic()))
+                self.processes.pop(name)
+            except subprocess.TimeoutExpired:
+                self.kill(name)
 
 
 class Balancer:

@@ -68,8 +68,7 @@ def cluster(own_redis, tmp_path):
     _point_celery_at(app, own_redis.url)
     processes = Cluster(own_redis, tmp_path)
     try:
-        processes.start_daphne("a")
-        processes.start_daphne("b")
+        processes.start_daphnes("a", "b")
         for name in WORKERS:
             processes.start_worker(name)
         for name in WORKERS:

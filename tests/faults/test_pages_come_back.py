@@ -61,8 +61,7 @@ def balanced(own_redis, tmp_path):
     cluster = Cluster(own_redis, tmp_path)
     balancer = None
     try:
-        cluster.start_daphne("a")
-        cluster.start_daphne("b")
+        cluster.start_daphnes("a", "b")
         balancer = Balancer([cluster.ports["a"], cluster.ports["b"]])
         yield cluster, balancer
     finally:
