@@ -18,9 +18,9 @@ a thread of the process holding them. A process that dies stops renewing: within
 seconds its work is unclaimed, and the next sweep (twice a second, on any worker) sets it
 going again. A Redis restarted empty has lost the queue and the claims together: the sweep
 sets the work going again, and a task still running claims its work again at its next
-renewal. A task that finds its work run by another leaves it to that one. A task run twice
-all the same changes nothing the second time (the version checks); claims only spare the
-waiting and the double work.
+renewal. A task that finds its work run by another leaves it to that one, once the claim
+has outlived the time a dead task's lapses in. A task run twice all the same changes nothing
+the second time (the version checks); claims only spare the waiting and the double work.
 
 Without a broker, tasks run in threads of this process and their claims are kept here.
 """
@@ -255,6 +255,18 @@ def _taken(request=None, **kwargs) -> None:
         logger.warning("the claim on %s could not be taken", key, exc_info=True)
 
 
+def _run(store: _Redis | _Here, key: str, token: str) -> bool:
+    """Claim the work for this task. Another task's claim is waited on while it may be a
+    dead one's (a pool process lost, its task handed back at once): it lapses unless its
+    holder renews it."""
+    deadline = time.monotonic() + HOLD_FOR + RENEW_EVERY
+    while not store.run(key, token):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(RENEW_EVERY)
+    return True
+
+
 @contextlib.contextmanager
 def running(key: str) -> Iterator[bool]:
     """Claim the work `key` while the block runs; True if this task runs it, False if another
@@ -262,7 +274,7 @@ def running(key: str) -> Iterator[bool]:
     better twice than never."""
     store, token = _store(), _token(RUNNING)
     try:
-        mine = store.run(key, token)
+        mine = _run(store, key, token)
     except Exception:
         logger.warning("the claim on %s could not be taken; playing on", key, exc_info=True)
         mine = True

@@ -49,3 +49,20 @@ def test_a_claim_nobody_renews_lapses(store):
     time.sleep(0.4)
     assert store.unclaimed(["queued", "taken", "running"]) == ["queued", "taken", "running"]
     assert store.run("running", "running:another-task")
+
+
+def test_a_task_takes_over_from_a_dead_one_and_leaves_a_living_one_alone(monkeypatch):
+    # A pool process dies mid-move and its task comes straight back: the claim it left is
+    # waited out. A task that runs (its claim renewed) keeps its work.
+    monkeypatch.setattr(claims, "HOLD_FOR", 0.3)
+    monkeypatch.setattr(claims, "RENEW_EVERY", 0.1)
+    monkeypatch.setattr(claims, "_store", lambda: store)
+    store = claims._Here()
+    assert store.run("dead", "running:a-task-whose-process-died")
+    with claims.running("dead") as mine:
+        assert mine
+
+    with claims.running("alive") as first:
+        assert first
+        with claims.running("alive") as second:
+            assert not second
