@@ -221,3 +221,38 @@ def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_pat
     finally:
         cluster.stop_all()
         _point_celery_at(app, None)
+
+
+def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
+    own_redis, tmp_path, alice, settings, capsys
+):
+    """Redis is away for three seconds: the worker tries to connect again every second or
+    so, not after waits that grow, and plays the next AI move as soon as Redis is back."""
+    from ctg_site.celery import app
+    from games import actions
+    from tests.conftest import _point_celery_at
+    from tests.faults.processes import Cluster
+    from tests.games.test_ai_seats import table_with_bots
+    from tests.waiting import wait_for
+
+    settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the worker
+    _point_celery_at(app, own_redis.url)
+    cluster = Cluster(own_redis, tmp_path)
+    try:
+        cluster.start_worker("w1")
+        cluster.wait_ready("w1")
+        table = table_with_bots(alice, ["greedy"], seats=2)
+        actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
+        own_redis.kill()
+        time.sleep(3)  # the worker has tried to connect again, and failed, by now
+        own_redis.start()
+        back = time.monotonic()
+        actions.start(table.pk, alice)
+        assert wait_for(lambda: Table.objects.get(pk=table.pk).state().decider == 1, 30)
+        played = time.monotonic() - back
+    finally:
+        cluster.stop_all()
+        _point_celery_at(app, None)
+    with capsys.disabled():
+        print(f"\nthe worker played an AI move {played:.1f} s after Redis came back")
+    assert played <= 2.0
