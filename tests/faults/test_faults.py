@@ -274,56 +274,56 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         assert gone, f"{name} did not exit on SIGTERM within 30 s"
         log[-1] = (f"{what}, gone in {time.monotonic() - started:.1f} s", log[-1][1])
 
-    async def started_again(start, *args) -> None:
-        await asyncio.sleep(SUPERVISOR_RESTARTS_AFTER)
-        await asyncio.to_thread(start, *args)
+    restarts: list[asyncio.Task] = []
+
+    async def next_fault() -> None:
+        """A while after the last fault, once every process killed is back and taking work:
+        each fault's stall is its own, as in a rolling deployment, which waits for a new
+        process before it stops the next."""
+        await asyncio.sleep(BETWEEN_FAULTS)
+        await asyncio.gather(*restarts)
+        restarts.clear()
 
     async def worker_back(name: str, after: float = SUPERVISOR_RESTARTS_AFTER) -> None:
-        """Started again, and taking tasks: the next fault waits for it, as a rolling
-        deployment waits for a new process before it stops the next."""
         await asyncio.sleep(after)
         await asyncio.to_thread(cluster.start_worker, name)
         await asyncio.to_thread(cluster.wait_ready, name)
 
-    restarts = []
+    async def daphne_back(name: str, after: float = SUPERVISOR_RESTARTS_AFTER) -> None:
+        await asyncio.sleep(after)
+        await asyncio.to_thread(cluster.start_daphne, name)
+        play.alive.append(name)
+
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
     restarts.append(asyncio.create_task(worker_back("w1")))
 
-    await asyncio.sleep(BETWEEN_FAULTS)
+    await next_fault()
     at(f"Redis restarted (away for {REDIS_DOWN:.0f} s)")
     await asyncio.to_thread(cluster.redis.restart, REDIS_DOWN)
 
-    await asyncio.sleep(BETWEEN_FAULTS)
+    await next_fault()
     at("daphne a killed (kill -9)")
     play.alive.remove("a")
     await asyncio.to_thread(cluster.kill, "a")
-
-    async def daphne_back(name: str) -> None:
-        await started_again(cluster.start_daphne, name)
-        play.alive.append(name)
-
     restarts.append(asyncio.create_task(daphne_back("a")))
 
-    await asyncio.sleep(BETWEEN_FAULTS)
-    await asyncio.gather(*restarts)
+    await next_fault()
     await asyncio.to_thread(cluster.stop, "beat")
     await kill_mid_move("beat stopped, worker w2 killed (kill -9) mid-move", "w2")
-    back = time.monotonic()
-    await worker_back("w2")
+    restarts.append(asyncio.create_task(worker_back("w2")))
 
-    await asyncio.sleep(max(0.0, BETWEEN_FAULTS - (time.monotonic() - back)))
+    await next_fault()
     await asyncio.to_thread(mid_move, cluster, "w1")
     await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
-    await worker_back("w1", after=0)
+    restarts.append(asyncio.create_task(worker_back("w1", after=0)))
 
-    await asyncio.sleep(BETWEEN_FAULTS)
+    await next_fault()
     play.alive.remove("b")  # the load balancer sends no more to it
     await stop("daphne b stopped (SIGTERM)", "b")
-    await asyncio.to_thread(cluster.start_daphne, "b")
-    play.alive.append("b")
+    restarts.append(asyncio.create_task(daphne_back("b", after=0)))
 
-    await asyncio.sleep(BETWEEN_FAULTS)
+    await next_fault()
     at("beat started again")
     await asyncio.to_thread(cluster.start_beat)
     await asyncio.sleep(BETWEEN_FAULTS)
