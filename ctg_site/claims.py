@@ -42,6 +42,9 @@ logger = logging.getLogger(__name__)
 QUEUED_FOR = 8.0
 HOLD_FOR = 1.0
 RENEW_EVERY = 0.25
+# The longest a worker keeps a task's work claimed before the task runs: a task it took and
+# then dropped unrun (it cannot tell) must not keep its work from the sweeps for good.
+TAKEN_FOR = 60.0
 PREFIX = "ctg:claim:"
 # The task message's header that names the work its task claims.
 HEADER = "ctg_claim"
@@ -193,8 +196,9 @@ def unclaimed(keys: list[str]) -> list[str]:
     return _store().unclaimed(keys)
 
 
-# The claims this process holds: key -> (token, store, renewal: "run" or "keep").
-_held: dict[str, tuple[str, _Redis | _Here, str]] = {}
+# The claims this process holds: key -> (token, store, renewal: "run" or "keep", renewed
+# until this time.monotonic()).
+_held: dict[str, tuple[str, _Redis | _Here, str, float]] = {}
 _held_lock = threading.Lock()
 _renewing: int | None = None  # the pid whose thread renews
 
@@ -204,11 +208,11 @@ def _renew() -> None:
         time.sleep(RENEW_EVERY)
         with _held_lock:
             held = list(_held.items())
-        for key, (token, store, renewal) in held:
+        for key, (token, store, renewal, until) in held:
             try:
                 # A running task's claim is made again if Redis lost it; a taken one only
                 # while it is the worker's (its task has not run yet).
-                if not getattr(store, renewal)(key, token):
+                if time.monotonic() > until or not getattr(store, renewal)(key, token):
                     with _held_lock:
                         if _held.get(key, (None,))[0] == token:
                             del _held[key]
@@ -227,10 +231,10 @@ def _forked() -> None:
 os.register_at_fork(after_in_child=_forked)
 
 
-def _hold(key: str, token: str, store: _Redis | _Here, renewal: str) -> None:
+def _hold(key: str, token: str, store: _Redis | _Here, renewal: str, until: float) -> None:
     global _renewing
     with _held_lock:
-        _held[key] = (token, store, renewal)
+        _held[key] = (token, store, renewal, until)
         if _renewing == os.getpid():
             return
         _renewing = os.getpid()
@@ -250,7 +254,7 @@ def _taken(request=None, **kwargs) -> None:
     store, token = _store(), _token(TAKEN)
     try:
         if store.take(key, token):
-            _hold(key, token, store, "keep")
+            _hold(key, token, store, "keep", time.monotonic() + TAKEN_FOR)
     except Exception:  # Redis away: the sweep may set it going twice, which is harmless
         logger.warning("the claim on %s could not be taken", key, exc_info=True)
 
@@ -281,7 +285,7 @@ def running(key: str) -> Iterator[bool]:
     if not mine:
         yield False
         return
-    _hold(key, token, store, "run")
+    _hold(key, token, store, "run", float("inf"))
     try:
         yield True
     finally:

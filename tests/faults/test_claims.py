@@ -66,3 +66,28 @@ def test_a_task_takes_over_from_a_dead_one_and_leaves_a_living_one_alone(monkeyp
         assert first
         with claims.running("alive") as second:
             assert not second
+
+
+def test_a_worker_holds_a_task_it_took_until_the_task_runs_and_no_longer(monkeypatch):
+    # What the worker's main process does when it takes a task from the queue (Celery's
+    # task_received), then a pool process runs it; and a task taken but never run.
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(claims, "HOLD_FOR", 0.3)
+    monkeypatch.setattr(claims, "RENEW_EVERY", 0.05)
+    monkeypatch.setattr(claims, "TAKEN_FOR", 1.0)
+    store = claims._Here()
+    monkeypatch.setattr(claims, "_store", lambda: store)
+
+    def take(key):
+        claims._taken(request=SimpleNamespace(request_dict={claims.HEADER: key}))
+
+    take("run")
+    take("never run")
+    time.sleep(0.5)  # past HOLD_FOR: renewed meanwhile
+    assert store.unclaimed(["run", "never run"]) == []
+    with claims.running("run") as mine:
+        assert mine
+    assert store.unclaimed(["run"]) == ["run"], "the worker renews it no more"
+    time.sleep(1.0)  # past TAKEN_FOR: the task it took was never run
+    assert store.unclaimed(["never run"]) == ["never run"]
