@@ -8,7 +8,8 @@ work the sweeps look after is claimed where its task waits, in the broker's Redi
 step of its task:
 
 - queued: the process that queued the task marks it for QUEUED_FOR seconds, the longest the
-  task may wait in the queue before a sweep sets the work going again;
+  task may wait in the queue before a sweep sets the work going again (a task may also be
+  lost between the queue and the worker that takes it, when that worker dies);
 - taken: the worker that takes the task from the queue (its main process, which may hold it
   a moment before a pool process is free) claims it, until the task runs;
 - running: the task claims it while it runs, and lets it go when done.
@@ -18,9 +19,10 @@ a thread of the process holding them. A process that dies stops renewing: within
 seconds its work is unclaimed, and the next sweep (twice a second, on any worker) sets it
 going again. A Redis restarted empty has lost the queue and the claims together: the sweep
 sets the work going again, and a task still running claims its work again at its next
-renewal. A task that finds its work run by another leaves it to that one, once the claim
-has outlived the time a dead task's lapses in. A task run twice all the same changes nothing
-the second time (the version checks); claims only spare the waiting and the double work.
+renewal. A task that finds its work run by another leaves it to that one once it sees the
+claim renewed, and waits out a claim that is not (a dead task's). A task run twice all the
+same changes nothing the second time (the version checks); claims only spare the waiting and
+the double work.
 
 Without a broker, tasks run in threads of this process and their claims are kept here.
 """
@@ -39,7 +41,7 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-QUEUED_FOR = 8.0
+QUEUED_FOR = 3.0
 HOLD_FOR = 1.0
 RENEW_EVERY = 0.25
 # The longest a worker keeps a task's work claimed before the task runs: a task it took and
@@ -109,6 +111,10 @@ class _Redis:
     def let_go(self, key: str, token: str) -> None:
         self._script("go", key, token)
 
+    def left(self, key: str) -> float:
+        """Seconds before the claim lapses unless renewed."""
+        return max(self.client.pttl(PREFIX + key), 0) / 1000
+
     def unclaimed(self, keys: list[str]) -> list[str]:
         if not keys:
             return []
@@ -159,6 +165,10 @@ class _Here:
         with self.lock:
             if self._value(key) == token:
                 del self.claims[key]
+
+    def left(self, key: str) -> float:
+        with self.lock:
+            return max(self.claims.get(key, ("", 0.0))[1] - time.monotonic(), 0.0)
 
     def unclaimed(self, keys: list[str]) -> list[str]:
         with self.lock:
@@ -260,14 +270,18 @@ def _taken(request=None, **kwargs) -> None:
 
 
 def _run(store: _Redis | _Here, key: str, token: str) -> bool:
-    """Claim the work for this task. Another task's claim is waited on while it may be a
-    dead one's (a pool process lost, its task handed back at once): it lapses unless its
-    holder renews it."""
+    """Claim the work for this task. Another task's claim may be a dead one's (a pool process
+    lost, its task handed back at once): it is watched for a renewal, which tells a living
+    holder, and waited out if none comes."""
     deadline = time.monotonic() + HOLD_FOR + RENEW_EVERY
+    left = None
     while not store.run(key, token):
+        before, left = left, store.left(key)
+        if before is not None and left > before:
+            return False  # renewed: its task runs
         if time.monotonic() > deadline:
             return False
-        time.sleep(RENEW_EVERY)
+        time.sleep(RENEW_EVERY * 1.2)
     return True
 
 
