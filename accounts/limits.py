@@ -3,8 +3,13 @@
 Counters live in the default cache: per process in memory without REDIS_URL, shared by all
 processes in Redis with it (see settings). A window is a fixed slice of time named in the key,
 so a counter never outlives its slice even if the cache keeps it a little longer.
+
+The counts only assist: while Redis cannot be reached (a restart), requests are let through
+uncounted rather than failed, and /healthz shows how many were (`failed_open`).
 """
 
+import logging
+import threading
 import time
 
 from axes.models import AccessAttempt
@@ -16,6 +21,58 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# Seconds during which counting is not tried again after Redis failed: a POST meanwhile does
+# not wait for a Redis that is away (up to its connect timeout, for each of its counts).
+AWAY_FOR = 1.0
+# Seconds between log lines while counts keep failing open.
+LOG_EVERY = 10.0
+
+
+class FailOpen:
+    """Counts not made because Redis could not be reached, in this process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.count = 0
+        self.last = 0.0  # time.time() of the latest
+        self.away_until = 0.0  # time.monotonic()
+        self.logged_at = -LOG_EVERY
+
+    def away(self) -> bool:
+        return time.monotonic() < self.away_until
+
+    def note(self, error: Exception | None) -> None:
+        now = time.monotonic()
+        with self.lock:
+            self.count += 1
+            self.last = time.time()
+            if error is not None:
+                self.away_until = now + AWAY_FOR
+            log = now - self.logged_at >= LOG_EVERY
+            if log:
+                self.logged_at = now
+            count = self.count
+        if log:
+            logger.warning(
+                "rate limits fail open: Redis cannot be reached (%d requests let through "
+                "uncounted so far)",
+                count,
+                exc_info=error,
+            )
+
+    def metric(self) -> dict:
+        """For /healthz: how many requests went uncounted, and how long ago the latest."""
+        with self.lock:
+            count, last = self.count, self.last
+        ago = round(max(time.time() - last, 0.0), 1) if count else None
+        return {"failed_open": count, "seconds_since_failed_open": ago}
+
+
+failed_open = FailOpen()
 
 
 def client_address(request: HttpRequest) -> str:
@@ -37,7 +94,19 @@ def attempted_username(request: HttpRequest, credentials: dict | None = None) ->
 
 
 def hit(scope: str, who: str, limit: int, window: int) -> bool:
-    """Count one hit for `who` in the current window; True while within `limit`."""
+    """Count one hit for `who` in the current window; True while within `limit`, or while
+    the counts cannot be reached."""
+    if failed_open.away():
+        failed_open.note(None)
+        return True
+    try:
+        return _count(scope, who, limit, window)
+    except RedisError as error:
+        failed_open.note(error)
+        return True
+
+
+def _count(scope: str, who: str, limit: int, window: int) -> bool:
     slot = int(time.time()) // window
     key = f"limit:{scope}:{who}:{slot}"
     counters = caches["default"]

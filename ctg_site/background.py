@@ -29,6 +29,8 @@ from django.conf import settings
 from django.db import connections, transaction
 from kombu.utils.imports import symbol_by_name
 
+from ctg_site import claims
+
 logger = logging.getLogger(__name__)
 
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
@@ -49,25 +51,49 @@ def _close() -> None:
 # joins its threads; atexit's would run only after that.
 threading._register_atexit(_close)  # type: ignore[attr-defined]
 
-# Seconds between attempts of post-commit work that failed: about half a minute in all, the
-# time a Redis restart takes. Past that the sweeps find what is still missing.
-RETRY_DELAYS = (0.2, 0.5, 1, 2, 3, 5, 8, 10)
+# Seconds between attempts of post-commit work that failed: often at first, so that work
+# waiting for a Redis that restarts goes out within half a second of its return; about half
+# a minute in all. Past that the sweeps find what is still missing.
+RETRY_DELAYS = (0.2, 0.3, 0.5, 0.5, 1, 1, 2, 3, 5, 8, 10)
+# Seconds after post-commit work failed in a caller's thread during which such work is not
+# tried there but handed at once to the background: a request does not wait again for a
+# Redis that is away (each attempt waits out its connection's retries) before it answers.
+AWAY_FOR = 1.0
+_failed_at = -AWAY_FOR
 
 
-def _attempt(what: str, work: Callable[[], object], attempt: int = 0) -> None:
+def _later(delay: float, what: str, work: Callable[[], object], attempt: int) -> None:
+    def run() -> None:
+        try:
+            _attempt(what, work, attempt)
+        finally:
+            connections.close_all()  # a timer's thread: its connections end with it
+
+    timer = threading.Timer(delay, run)
+    timer.daemon = True
+    timer.start()
+
+
+def _attempt(what: str, work: Callable[[], object], attempt: int = 0) -> bool:
+    """Do `work`; when it fails, log it and try again later. False when it failed."""
     try:
         work()
+        return True
     except Exception:
         if attempt >= len(RETRY_DELAYS) or _closing.is_set():
             logger.exception("%s failed; left to the sweeps", what)
-            return
-        logger.warning("%s failed; trying again", what, exc_info=attempt == 0)
-        timer = threading.Timer(RETRY_DELAYS[attempt], _attempt, (what, work, attempt + 1))
-        timer.daemon = True
-        timer.start()
-    finally:
-        if attempt:
-            connections.close_all()  # a timer's thread: its connections end with it
+        else:
+            logger.warning("%s failed; trying again", what, exc_info=attempt == 0)
+            _later(RETRY_DELAYS[attempt], what, work, attempt + 1)
+        return False
+
+
+def _first_attempt(what: str, work: Callable[[], object]) -> None:
+    global _failed_at
+    if time.monotonic() - _failed_at < AWAY_FOR:
+        _later(0, what, work, 0)
+    elif not _attempt(what, work):
+        _failed_at = time.monotonic()
 
 
 def after_commit(what: str, work: Callable[[], object]) -> None:
@@ -77,7 +103,7 @@ def after_commit(what: str, work: Callable[[], object]) -> None:
     has committed, so the caller answers for what was saved. Robust hooks: a failing one
     never keeps the ones registered after it from running.
     """
-    transaction.on_commit(partial(_attempt, what, work), robust=True)
+    transaction.on_commit(partial(_first_attempt, what, work), robust=True)
 
 
 _push_loop: tuple[int, asyncio.AbstractEventLoop] | None = None
@@ -172,13 +198,28 @@ def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> N
         _submit_now(task, args, kwargs)
 
 
-def enqueue(task: Task, *args, countdown: float | None = None, **kwargs) -> None:
-    """Run `task` once the current transaction commits (or now, outside one)."""
+def enqueue(
+    task: Task, *args, countdown: float | None = None, claim: str | None = None, **kwargs
+) -> None:
+    """Run `task` once the current transaction commits (or now, outside one). `claim`: the
+    work it does, marked queued first (ctg_site.claims), for the sweep that looks after it."""
     what = f"queueing {task.name}{args}"
-    if settings.CELERY_BROKER_URL:
-        after_commit(what, lambda: task.apply_async(args=args, kwargs=kwargs, countdown=countdown))
-    else:
-        after_commit(what, lambda: _submit(task, args, kwargs, countdown))
+
+    def send() -> None:
+        if settings.CELERY_BROKER_URL:
+            headers = {claims.HEADER: claim} if claim is not None else None
+            task.apply_async(args=args, kwargs=kwargs, countdown=countdown, headers=headers)
+        else:
+            _submit(task, args, kwargs, countdown)
+        if claim is not None:
+            # Once queued: a failure here must not queue it twice. The worker that takes it
+            # claims it in turn (unless it was quicker than this).
+            try:
+                claims.queue(claim)
+            except Exception:
+                logger.warning("the claim on %s could not be marked queued", claim, exc_info=True)
+
+    after_commit(what, send)
 
 
 def collect_less() -> None:

@@ -10,7 +10,7 @@ from ctg_site import broker
 # Before any connection is made: the Redis transport that outlives a Redis restart.
 broker.use()
 
-app = Celery("ctg_site")
+app = Celery("ctg_site", amqp="ctg_site.broker:AMQP")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

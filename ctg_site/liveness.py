@@ -2,8 +2,8 @@
 
 Recovery must not hang on one process. Rather than one beat that everything waits for (and
 that nobody watches), every Celery worker runs the sweeps (lost AI moves, clock checks,
-rating jobs) every HEARTBEAT_EVERY seconds from a thread of its main process; a lock in
-Redis lets one worker a round do it. Any worker alive is enough, and a worker that dies
+rating jobs) every SWEEP_EVERY seconds from a thread of its main process; a lock in Redis
+lets one worker a round do it. Any worker alive is enough, and a worker that dies
 takes nothing with it: the next round is the other's. Beat, if one runs, adds a run a minute
 and is no longer needed for recovery.
 
@@ -40,7 +40,7 @@ def _client() -> redis.Redis:
 
 
 def _beat(name: str, sweeps: bool) -> None:
-    every = settings.HEARTBEAT_EVERY
+    every = settings.SWEEP_EVERY if sweeps else settings.HEARTBEAT_EVERY
     client = _client()
     while True:
         try:

@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "ctg_site.middleware.RefuseUnstorableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "ctg_site.middleware.RedisAwayMiddleware",
 ]
 
 ROOT_URLCONF = "ctg_site.urls"
@@ -182,9 +183,11 @@ CELERY_DB_REUSE_MAX = 1000
 # correspondence game's day) is left to the sweeps, which find it within seconds of passing.
 LONGEST_COUNTDOWN = 300
 # With Redis as broker, a task taken by a worker that died (kill -9) is delivered again only
-# after the visibility timeout. It stays longer than the longest countdown, or a task waiting
-# for its time would be delivered twice; the sweeps that every worker runs find lost AI
-# moves, clock checks and rating jobs within seconds.
+# after the visibility timeout (late acknowledgement and reject-on-worker-lost hand it back
+# at once only when a pool process dies and the worker's main process lives). It stays
+# longer than the longest countdown, or a task waiting for its time would be delivered
+# twice; the sweeps that every worker runs find lost AI moves within a second and a half (their
+# claims lapse: ctg_site.claims), and clock checks and rating jobs within seconds.
 #
 # No retry of a command on a new connection here (redis-py retries once with retry_on_timeout):
 # retried on a connection made afresh after a Redis restart, the read that the worker's event
@@ -212,9 +215,13 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # many seconds and gives back the rest, rather than leave them to the visibility timeout.
 CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 10
 CELERY_WORKER_ENABLE_SOFT_SHUTDOWN_ON_IDLE = True
-# Seconds between a worker's or beat's heartbeat (ctg_site.liveness): /healthz counts a
-# process as alive while its last one is younger than three of these.
-HEARTBEAT_EVERY = 3.0
+# Seconds between beat's heartbeats (ctg_site.liveness); /healthz counts a process as alive
+# while its last heartbeat is younger than three of these.
+HEARTBEAT_EVERY = 1.0
+# Seconds between a worker's rounds: its heartbeat and, one worker a round, the sweeps. An AI
+# move lost with its worker is set going again within this much of its claim lapsing
+# (ctg_site.claims).
+SWEEP_EVERY = 0.5
 CELERY_TIMEZONE = "UTC"
 
 AUTH_USER_MODEL = "accounts.User"

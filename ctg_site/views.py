@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from accounts import limits
 from ctg_site import liveness
 from ctg_site.celery import app as celery_app
 from games.forms import games_offered
@@ -121,6 +122,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
         "status": "fail" if failing else "ok",
         "failing": failing,
         "checks": state,
+        # Requests this process let through uncounted while Redis was away: shown, not judged.
+        "rate_limits": limits.failed_open.metric(),
     }
     if settings.CELERY_BROKER_URL:
         # Shown, not judged: a load balancer asks this page whether to send visitors to this

@@ -159,7 +159,7 @@ def _set_next_going(table: Table, state: object) -> dict | None:
         return table.plugin.set_going(table, state)
     seat = _seat_at(table, position)
     if seat.is_ai or seat.left:
-        enqueue(tasks.ai_move, table_id, version)
+        tasks.queue_ai_move(table_id, version)
         return None
     if table.deadline is not None:
         seconds = (table.deadline - timezone.now()).total_seconds()

@@ -1,5 +1,6 @@
 """Thin tasks: take ids, call actions. Each is safe to run twice (version checks)."""
 
+import logging
 from datetime import timedelta
 
 from celery import shared_task
@@ -10,15 +11,26 @@ from django.db import OperationalError
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ctg_site.background import enqueue, once_in
+from ctg_site import claims
+from ctg_site.background import enqueue
 from games import actions, registry
 from games.models import Table
 
-# An AI decision takes up to two seconds (its soft time limit is 8, on a busy worker): a table
-# waiting this long for one has lost its task. A duplicate is harmless (version check).
-AI_QUIET = timedelta(seconds=8)
-# Seconds before a position whose AI move was set going again gets another.
-RETRY_AI_AFTER = 6
+logger = logging.getLogger(__name__)
+
+# A table that waits this long for an AI move that no task waits for or plays (ctg_site.claims)
+# has lost its task: a worker died, Redis restarted. The claims tell a lost move from a slow
+# one; the wait only lets a move just saved queue its task first.
+AI_QUIET = timedelta(seconds=1)
+
+
+def ai_claim(table_id: int, version: int) -> str:
+    return f"ai-move:{table_id}:{version}"
+
+
+def queue_ai_move(table_id: int, version: int) -> None:
+    """Set the AI move at `version` going once the current transaction commits."""
+    enqueue(ai_move, table_id, version, claim=ai_claim(table_id, version))
 
 
 @shared_task(
@@ -30,11 +42,16 @@ RETRY_AI_AFTER = 6
     time_limit=15,
 )
 def ai_move(table_id: int, version: int) -> bool:
-    """Keyed by table and version: a move for a position that moved on is dropped."""
-    try:
-        return actions.ai_play(table_id, version)
-    except SoftTimeLimitExceeded:
-        return actions.ai_play(table_id, version, stand_in=True)
+    """Keyed by table and version: a move for a position that moved on is dropped, and one
+    that another task plays is left to it. While it plays, its claim tells the sweeps that
+    the move is under way; it lapses within seconds if this process dies."""
+    with claims.running(ai_claim(table_id, version)) as mine:
+        if not mine:
+            return False
+        try:
+            return actions.ai_play(table_id, version)
+        except SoftTimeLimitExceeded:
+            return actions.ai_play(table_id, version, stand_in=True)
 
 
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
@@ -68,16 +85,23 @@ def sweep_reminders() -> int:
 
 @shared_task
 def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
-    """Set going again AI moves whose task was lost (a restart, a worker killed, a broker
-    down when it was queued); every worker runs it every few seconds (ctg_site.liveness)."""
+    """Set going again AI moves whose task was lost (a worker killed, a restart, a broker
+    down when it was queued): those no task waits for or plays. Every worker runs it every
+    half second (ctg_site.liveness)."""
     since = AI_QUIET if quiet_seconds is None else timedelta(seconds=quiet_seconds)
     quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - since)
     quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
-    stuck = [t for t in quiet.prefetch_related("seats") if t.waits_for_ai()]
-    stuck = [t for t in stuck if once_in(f"ai-move:{t.pk}:{t.version}", RETRY_AI_AFTER)]
-    for table in stuck:
-        enqueue(ai_move, table.pk, table.version)
-    return len(stuck)
+    waiting = {
+        ai_claim(t.pk, t.version): t for t in quiet.prefetch_related("seats") if t.waits_for_ai()
+    }
+    lost = claims.unclaimed(list(waiting))
+    for key in lost:
+        table = waiting[key]
+        logger.warning(
+            "the AI move of table %s at version %s set going again", table.pk, table.version
+        )
+        queue_ai_move(table.pk, table.version)
+    return len(lost)
 
 
 @shared_task

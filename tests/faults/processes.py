@@ -1,6 +1,7 @@
 """Real processes a fault test starts and kills: a Redis of its own on a spare port."""
 
 import contextlib
+import itertools
 import shutil
 import socket
 import subprocess
@@ -47,21 +48,40 @@ class OwnRedis:
             self.process.wait()
             self.process = None
 
-    def restart(self) -> None:
-        """Gone at once, as a crash: every connection to it is dropped; back empty."""
+    def restart(self, down: float = 0.0) -> None:
+        """Gone at once, as a crash: every connection to it is dropped; back empty after
+        `down` seconds."""
         self.kill()
+        time.sleep(down)
         self.start()
 
 
 def redis_layer_at(url: str) -> None:
-    """Setup of a live daphne: the test database, and the channel layer at `url`."""
+    """Setup of a live daphne as the site runs with REDIS_URL: the test database, and the
+    channel layer and the cache (the rate limits' counts) at `url`."""
     from channels.testing.live import set_database_connection
     from django.conf import settings
 
-    from ctg_site.settings import redis_channel_layer
+    from ctg_site.settings import redis_cache, redis_channel_layer
 
     set_database_connection()
     settings.CHANNEL_LAYERS = {"default": redis_channel_layer(url)}
+    settings.CACHES = {"default": redis_cache(url)}
+
+
+def moves_need_a_redis_that_is_away(url: str) -> None:
+    """Setup of a live daphne as redis_layer_at's, where every move fails on Redis as one that
+    needed it while it was away would."""
+    import redis.exceptions
+
+    from games import actions
+
+    redis_layer_at(url)
+
+    def play_for(*args, **kwargs):
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    actions.play_for = play_for
 
 
 class Cluster:
@@ -94,23 +114,20 @@ class Cluster:
         )
 
     def start_daphne(self, name: str) -> str:
-        port = self.ports.setdefault(name, free_port())
-        self._spawn(
-            name,
-            [
-                str(self.bin / "daphne"),
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "ctg_site.asgi:application",
-            ],
-        )
-        deadline = time.monotonic() + 30
-        while not services.port_open("127.0.0.1", port):
-            assert time.monotonic() < deadline, f"{name} did not start"
-            time.sleep(0.1)
+        self.start_daphnes(name)
         return self.url(name)
+
+    def start_daphnes(self, *names: str) -> None:
+        """Start them together, and wait until each listens."""
+        for name in names:
+            port = self.ports.setdefault(name, free_port())
+            command = ["daphne", "-b", "127.0.0.1", "-p", str(port), "ctg_site.asgi:application"]
+            self._spawn(name, [str(self.bin / command[0]), *command[1:]])
+        deadline = time.monotonic() + 30
+        for name in names:
+            while not services.port_open("127.0.0.1", self.ports[name]):
+                assert time.monotonic() < deadline, f"{name} did not start"
+                time.sleep(0.1)
 
     def url(self, name: str) -> str:
         return f"http://127.0.0.1:{self.ports[name]}"
@@ -131,6 +148,26 @@ class Cluster:
                 "--without-gossip",
             ],
         )
+
+    def wait_ready(self, name: str, seconds: float = 60) -> None:
+        """Wait until the worker `name`, started just now, is taking tasks: it has written a
+        heartbeat since (ctg_site.liveness), as it does once ready."""
+        import redis
+
+        from ctg_site.liveness import HEARTBEATS
+
+        since = time.time() - 0.5  # its heartbeat's clock is this machine's
+        server = redis.Redis.from_url(self.redis.url, socket_timeout=2)
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                beat = server.hget(HEARTBEATS, f"worker {name}@faults")
+            except redis.ConnectionError:
+                beat = None
+            if beat is not None and float(beat) > since:
+                return
+            assert time.monotonic() < deadline, f"{name} is not ready"
+            time.sleep(0.1)
 
     def start_beat(self) -> None:
         schedule = self.logs / "celerybeat-schedule"
@@ -169,6 +206,88 @@ class Cluster:
         self.processes.pop(name)
         return True
 
-    def stop_all(self) -> None:
-        for name in list(self.processes):
-            self.stop(name, timeout=10)
+    def stop_all(self, timeout: float = 10) -> None:
+        """SIGTERM to every process at once; kill -9 of those still there after `timeout`."""
+        for process in self.processes.values():
+            process.terminate()
+        deadline = time.monotonic() + timeout
+        for name, process in list(self.processes.items()):
+            try:
+                process.wait(max(0.0, deadline - time.monotonic()))
+                self.processes.pop(name)
+            except subprocess.TimeoutExpired:
+                self.kill(name)
+
+
+class Balancer:
+    """A load balancer in front of daphnes, as a TCP proxy in threads of the test: each new
+    connection goes to the next daphne in turn, or to the one after when that refuses it (a
+    daphne that died); a connection whose daphne dies is dropped, as a balancer does."""
+
+    def __init__(self, backends: list[int]) -> None:
+        import threading
+
+        self.backends = list(backends)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        # (backend port, the request's first line) for every connection made.
+        self.connections: list[tuple[int, str]] = []
+        self._turn = itertools.count()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True, name="balancer").start()
+
+    def close(self) -> None:
+        self.listener.close()
+
+    def _accept(self) -> None:
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket) -> None:
+        import threading
+
+        first = next(self._turn)
+        for i in range(len(self.backends)):
+            port = self.backends[(first + i) % len(self.backends)]
+            try:
+                backend = socket.create_connection(("127.0.0.1", port), timeout=2)
+            except OSError:
+                continue
+            break
+        else:
+            client.close()
+            return
+        backend.settimeout(None)
+        head = client.recv(65536)
+        with self._lock:
+            self.connections.append((port, head.split(b"\r\n", 1)[0].decode(errors="replace")))
+        backend.sendall(head)
+        threading.Thread(target=_pump, args=(backend, client), daemon=True).start()
+        _pump(client, backend)
+
+    def backend_of(self, request_start: str) -> int:
+        """The daphne that took the latest connection whose request line starts so."""
+        with self._lock:
+            return next(
+                p for p, line in reversed(self.connections) if line.startswith(request_start)
+            )
+
+
+def _pump(source: socket.socket, sink: socket.socket) -> None:
+    try:
+        while data := source.recv(65536):
+            sink.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()

@@ -1,21 +1,26 @@
 """Games played on real processes while they fail: two daphnes, two Celery workers and beat on
-a Redis of the test's own. A worker is killed mid-move, Redis restarts, a daphne is killed,
-and beat is stopped for a minute while another worker is killed; then a worker and a daphne
-are stopped with SIGTERM, as a supervisor does for a deployment.
+a Redis of the test's own. A worker is killed mid-move, Redis restarts (away for a second),
+a daphne is killed, and beat is stopped while another worker is killed; then a worker and a
+daphne are stopped with SIGTERM, as a supervisor does for a deployment. Each process killed
+is started again a few seconds later, as its supervisor would.
 
 Each table has a scripted person (seat 0, posting moves over HTTP to either daphne, as a load
 balancer would send them) and two AI seats played by the workers; an anonymous spectator's
-socket at every table notes when each new position reaches it. Afterwards every game has
-finished, every move answered as saved is in the record where it was played, no answer was a
-5xx, every result reached the ratings, and the longest stall after each fault is printed.
-The goal for that stall is STALL_LIMIT; the test fails only past twice that (the machine is
-shared), which no recovery that waits for beat or for a visibility timeout stays under.
+socket at every table notes when each new position reaches it, and reconnects on the
+schedule of the site's pages (static/js/sockets.js). The faults come a few seconds apart, and
+the games are left unfinished once every table has been seen moving on after the last: how
+a game ends is not what a fault changes. Afterwards no answer was a 5xx, every move answered
+as saved is in the record where it was played, no move was applied twice, and the longest
+stall after each fault is printed: the longest wait, at any table, for the next position. A
+person thinks THINK seconds and an AI a second or two, so a wait of about two seconds is the
+game's own pace. The test fails past STALL_LIMIT.
 """
 
 import asyncio
 import contextlib
 import itertools
 import os
+import random
 import re
 import secrets
 import threading
@@ -34,7 +39,6 @@ from games import actions
 from games.ctg import engine
 from games.ctg.engine.record import logged_actions
 from games.models import Table
-from leagues.models import PlayedGame, PlayerRating, RecomputeJob
 from tests import services
 from tests.faults.processes import Cluster
 
@@ -42,9 +46,16 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 TABLES = 6
 # Seconds the scripted person takes for a move: slow enough that every game still runs when
-# the last fault comes, a little under two minutes in.
+# the last fault has passed, about a minute in.
 THINK = 1.6
-STALL_LIMIT = 15.0
+STALL_LIMIT = 5.0
+# Seconds between one fault and the next, and after the last: long enough to see the games
+# recover, and the pace they keep afterwards.
+BETWEEN_FAULTS = 5.0
+# Seconds a supervisor takes to start again a process that was killed.
+SUPERVISOR_RESTARTS_AFTER = 3.0
+# Seconds Redis is away while it restarts.
+REDIS_DOWN = 1.0
 WORKERS = ("w1", "w2")
 
 
@@ -57,19 +68,23 @@ def cluster(own_redis, tmp_path):
     _point_celery_at(app, own_redis.url)
     processes = Cluster(own_redis, tmp_path)
     try:
-        processes.start_daphne("a")
-        processes.start_daphne("b")
+        processes.start_daphnes("a", "b")
         for name in WORKERS:
             processes.start_worker(name)
+        for name in WORKERS:
+            processes.wait_ready(name)
         processes.start_beat()
         yield processes
     finally:
         processes.stop_all()
         _point_celery_at(app, None)
         for log in sorted(tmp_path.glob("*.log")):
-            tail = log.read_text(errors="replace")[-3000:]
-            if "Traceback" in tail:
-                print(f"---- {log.name} (end) ----\n{tail}")
+            text = log.read_text(errors="replace")
+            if "Traceback" in text[-3000:]:
+                print(f"---- {log.name} (end) ----\n{text[-3000:]}")
+            for line in text.splitlines():
+                if "set going again" in line:
+                    print(f"{log.name}: {line}")
 
 
 def tables_with_people() -> list[tuple[Table, User]]:
@@ -105,6 +120,7 @@ class Play:
         self.answers: list[tuple[int, int, int, int]] = []  # table, version, action, status
         self.seen: dict[int, list[tuple[float, int]]] = {}
         self.lock = threading.Lock()
+        self.over = threading.Event()  # the faults have passed: the people stop
 
     def post_move(self, table_id: int, session: str, version: int, action: int, text: str):
         """POST like the page does, to a daphne still there (as a load balancer would)."""
@@ -151,7 +167,7 @@ def position(table_id: int):
 
 async def person(play: Play, table_id: int, session: str) -> None:
     """Seat 0: moves whenever it is his turn, after a moment's thought."""
-    while True:
+    while not play.over.is_set():
         status, version, move = await asyncio.to_thread(position, table_id)
         if status != Table.RUNNING:
             return
@@ -164,8 +180,13 @@ async def person(play: Play, table_id: int, session: str) -> None:
             await asyncio.sleep(0.1)
 
 
+def reconnect_delay(attempt: int) -> float:
+    """Seconds before a page's socket connects again (static/js/sockets.js)."""
+    return random.uniform(0, 0.4) if attempt == 0 else random.uniform(0.4, 1.2)
+
+
 async def spectator(play: Play, table_id: int, first: str) -> None:
-    """An anonymous page on the table, reconnecting as htmx's ws extension does."""
+    """An anonymous page on the table, reconnecting as the site's pages do."""
     seen = play.seen.setdefault(table_id, [])
     names = [first] + [n for n in ("a", "b") if n != first]
     last = -1
@@ -184,8 +205,8 @@ async def spectator(play: Play, table_id: int, first: str) -> None:
                     if 'data-status="finished"' in html:
                         return
         except (OSError, websockets.ConnectionClosed, websockets.InvalidHandshake):
+            await asyncio.sleep(reconnect_delay(attempt))
             attempt += 1
-            await asyncio.sleep(0.3)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -253,56 +274,73 @@ async def faults(play: Play, cluster: Cluster, log: list[tuple[str, float]]) -> 
         assert gone, f"{name} did not exit on SIGTERM within 30 s"
         log[-1] = (f"{what}, gone in {time.monotonic() - started:.1f} s", log[-1][1])
 
+    restarts: list[asyncio.Task] = []
+
+    async def next_fault() -> None:
+        """A while after the last fault, once every process killed is back and taking work:
+        each fault's stall is its own, as in a rolling deployment, which waits for a new
+        process before it stops the next."""
+        await asyncio.sleep(BETWEEN_FAULTS)
+        await asyncio.gather(*restarts)
+        restarts.clear()
+
+    async def worker_back(name: str, after: float = SUPERVISOR_RESTARTS_AFTER) -> None:
+        await asyncio.sleep(after)
+        await asyncio.to_thread(cluster.start_worker, name)
+        await asyncio.to_thread(cluster.wait_ready, name)
+
+    async def daphne_back(name: str, after: float = SUPERVISOR_RESTARTS_AFTER) -> None:
+        await asyncio.sleep(after)
+        await asyncio.to_thread(cluster.start_daphne, name)
+        play.alive.append(name)
+
     await asyncio.sleep(4)
     await kill_mid_move("worker w1 killed (kill -9) mid-move", "w1")
-    await asyncio.sleep(6)
-    await asyncio.to_thread(cluster.start_worker, "w1")  # as its supervisor would
+    restarts.append(asyncio.create_task(worker_back("w1")))
 
-    await asyncio.sleep(6)
-    at("Redis restarted")
-    await asyncio.to_thread(cluster.redis.restart)
+    await next_fault()
+    at(f"Redis restarted (away for {REDIS_DOWN:.0f} s)")
+    await asyncio.to_thread(cluster.redis.restart, REDIS_DOWN)
 
-    await asyncio.sleep(12)
+    await next_fault()
     at("daphne a killed (kill -9)")
     play.alive.remove("a")
     await asyncio.to_thread(cluster.kill, "a")
-    await asyncio.sleep(4)
-    await asyncio.to_thread(cluster.start_daphne, "a")
-    play.alive.append("a")
+    restarts.append(asyncio.create_task(daphne_back("a")))
 
-    await asyncio.sleep(4)
+    await next_fault()
     await asyncio.to_thread(cluster.stop, "beat")
-    beat_stopped = time.monotonic()
-    await kill_mid_move("beat stopped for a minute, worker w2 killed (kill -9) mid-move", "w2")
-    await asyncio.sleep(10)
-    await asyncio.to_thread(cluster.start_worker, "w2")
+    await kill_mid_move("beat stopped, worker w2 killed (kill -9) mid-move", "w2")
+    restarts.append(asyncio.create_task(worker_back("w2")))
 
-    await asyncio.sleep(6)
+    await next_fault()
     await asyncio.to_thread(mid_move, cluster, "w1")
     await stop("worker w1 stopped (SIGTERM) mid-move", "w1")
-    await asyncio.to_thread(cluster.start_worker, "w1")
+    restarts.append(asyncio.create_task(worker_back("w1", after=0)))
 
-    await asyncio.sleep(4)
+    await next_fault()
     play.alive.remove("b")  # the load balancer sends no more to it
     await stop("daphne b stopped (SIGTERM)", "b")
-    await asyncio.to_thread(cluster.start_daphne, "b")
-    play.alive.append("b")
+    restarts.append(asyncio.create_task(daphne_back("b", after=0)))
 
-    await asyncio.sleep(max(0.0, 60 - (time.monotonic() - beat_stopped)))
+    await next_fault()
     at("beat started again")
     await asyncio.to_thread(cluster.start_beat)
+    await asyncio.sleep(BETWEEN_FAULTS)
 
 
-def longest_stall(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> float:
+def longest_stall(
+    seen: dict[int, list[tuple[float, int]]], since: float, until: float
+) -> tuple[float, str]:
     """The longest wait for a new position, at any table, over a wait that ends after `since`
-    and begins before `until`."""
-    longest = 0.0
-    for times in seen.values():
-        moments = [t for t, _ in times]
-        for before, after in itertools.pairwise(moments):
-            if after > since and before < until:
-                longest = max(longest, after - max(before, since))
-    return longest
+    and begins before `until`; and where it was."""
+    longest, where = 0.0, ""
+    for table_id, times in seen.items():
+        for (before, old), (after, new) in itertools.pairwise(times):
+            if after > since and before < until and after - max(before, since) > longest:
+                longest = after - max(before, since)
+                where = f"table {table_id}, version {old} to {new}"
+    return longest, where
 
 
 def moves_seen(seen: dict[int, list[tuple[float, int]]], since: float, until: float) -> int:
@@ -318,26 +356,35 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
     log: list[tuple[str, float]] = []
 
     async def scenario():
-        players = [person(play, t, s) for t, s in sessions.items()]
-        watchers = [spectator(play, t, "ab"[i % 2]) for i, t in enumerate(sessions)]
-        games = asyncio.gather(*players, *watchers)
+        players = [asyncio.create_task(person(play, t, s)) for t, s in sessions.items()]
+        watchers = [
+            asyncio.create_task(spectator(play, t, "ab"[i % 2])) for i, t in enumerate(sessions)
+        ]
         await faults(play, cluster, log)
-        await asyncio.wait_for(games, 240)
+        play.over.set()
+        await asyncio.wait_for(asyncio.gather(*players), 60)  # each answer in
+        for watcher in watchers:
+            watcher.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
 
     started = time.monotonic()
     asyncio.run(scenario())
     ends = [t for _, t in log[1:]] + [time.monotonic()]
     stalls = [
-        (what, longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
+        (what, *longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
         for (what, at), end in zip(log, ends, strict=True)
     ]
+    wall = time.time() - time.monotonic()  # for the processes' logs
     with capsys.disabled():
         print(f"\n{TABLES} games, {time.monotonic() - started:.0f} s; longest stall after:")
-        for what, stall, moves in stalls:
-            print(f"  {what}: {stall:.1f} s (goal {STALL_LIMIT:.0f} s; {moves} moves seen)")
+        for (what, stall, where, moves), (_, at) in zip(stalls, log, strict=True):
+            clock = time.strftime("%H:%M:%S", time.localtime(wall + at))
+            print(
+                f"  {what}: {stall:.1f} s (goal {STALL_LIMIT:.0f} s; {moves} moves seen;"
+                f" longest at {where}; fault at {clock})"
+            )
 
     tables = Table.objects.filter(pk__in=sessions)
-    assert all(t.status == Table.FINISHED for t in tables), "every game has finished"
     assert not [a for a in play.answers if a[3] >= 500], "no 5xx"
     assert all(a[3] == 204 for a in play.answers), play.answers
     for table in tables:
@@ -346,18 +393,15 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
         mine = [(version, action) for t, version, action, _ in play.answers if t == table.pk]
         for version, action in mine:
             assert logged[version][1:] == (0, action), "the saved move is where it was played"
-    assert len(mine) >= 5
-    # Every result reached the ratings.
-    assert PlayedGame.objects.filter(external_ref__startswith="online:").count() == TABLES
-    from tests.waiting import wait_for
-
-    assert wait_for(lambda: not RecomputeJob.objects.exclude(status=RecomputeJob.DONE).exists())
-    assert PlayerRating.objects.filter(user__username__startswith="player").count() == TABLES
-    for what, stall, moves in stalls:
+        assert len(mine) >= 10
+    # Every game went on after the last fault, or had finished: none was left stuck.
+    last = log[-1][1]
+    for table in tables:
+        assert table.status == Table.FINISHED or any(t > last for t, _ in play.seen[table.pk])
+    for what, stall, _, moves in stalls:
         # The games went on after each fault, so its stall was measured at all.
         assert moves >= TABLES, f"{what}: only {moves} moves seen afterwards"
-        # Generous: the machine is shared; the figure printed above is the measure.
-        assert stall <= 2 * STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
+        assert stall <= STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
     # /healthz names each worker and beat, alive again after the faults.
     status, processes = health(cluster)
     assert status == 200

@@ -1,6 +1,8 @@
 """What follows a saved move when Redis is away: the player hears it was saved, the game goes
 on, and the push is tried again until Redis is back."""
 
+import threading
+
 import pytest
 
 from games import actions
@@ -51,5 +53,43 @@ def test_a_saved_move_is_answered_as_saved_and_the_ai_answers_while_redis_is_awa
     assert wait_for(lambda: Table.objects.get(pk=table.pk).version > table.version + 1)
     assert "trying again" in caplog.text
 
+    own_redis.start()
+    channel_layers.backends.clear()
+
+
+def test_a_move_does_not_wait_for_a_redis_found_away_a_moment_before(
+    client, running_table, alice, bob, settings, own_redis, caplog
+):
+    from channels.layers import channel_layers
+
+    from ctg_site.settings import redis_channel_layer
+
+    settings.CHANNEL_LAYERS = {"default": redis_channel_layer(own_redis.url)}
+    channel_layers.backends.clear()
+    own_redis.kill()
+    answers = []
+    for _ in range(2):
+        table = Table.objects.get(pk=running_table.pk)
+        state = table.state()
+        user = (alice, bob)[state.decider]
+        text = engine.action_text(state.legal_actions()[0], state.names)
+        client.force_login(user)
+        answers.append(
+            client.post(
+                f"/play/t/{table.pk}/play/",
+                {"action": text, "version": table.version},
+                headers={"HX-Request": "true"},
+            ).status_code
+        )
+
+    assert answers == [204, 204]
+
+    def failed():
+        return [r for r in caplog.records if "failed; trying again" in r.getMessage()]
+
+    assert wait_for(lambda: len(failed()) >= 2, 5)
+    # The first move's push was tried before its request answered; the second's, a moment
+    # later, was handed to the background at once rather than wait out the retries again.
+    assert [r.threadName == threading.current_thread().name for r in failed()[:2]] == [True, False]
     own_redis.start()
     channel_layers.backends.clear()

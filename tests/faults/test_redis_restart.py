@@ -147,6 +147,44 @@ def test_it_answers_and_pushes_every_move_after_a_redis_restart(
     assert json.loads(body)["checks"]["channel_layer"] == "ok"
 
 
+def test_moves_posted_while_redis_is_down_are_answered_as_saved(
+    two_daphnes, own_redis, running_table, alice, bob
+):
+    """Redis is away for two seconds, as while it restarts. The rate limits count without it
+    and the pushes wait for it: every move posted meanwhile is answered as saved, none with a
+    server error, and the page has every move once Redis is back."""
+    first, second = two_daphnes
+    table_id = running_table.pk
+    players = {0: Player(alice, first, table_id), 1: Player(bob, second, table_id)}
+    watcher = Player(alice, second, table_id)
+    before = Table.objects.get(pk=table_id).version
+
+    async def scenario():
+        ws_url = second.replace("http", "ws") + f"/ws/tables/{table_id}/"
+        socket = Watcher(ws_url, f"sessionid={watcher.cookies['sessionid']}")
+        await socket.version_at_least(0)
+        while_down, after = [], []
+        await asyncio.to_thread(own_redis.kill)
+        down_until = time.monotonic() + 2
+        while time.monotonic() < down_until:
+            player = await asyncio.to_thread(decider, table_id, players)
+            while_down.append(await asyncio.to_thread(player.move))
+        await asyncio.to_thread(own_redis.start)
+        player = await asyncio.to_thread(decider, table_id, players)
+        after.append(await asyncio.to_thread(player.move))
+        version = await asyncio.to_thread(lambda: Table.objects.get(pk=table_id).version)
+        seen = await socket.version_at_least(version)
+        await socket.close()
+        return while_down, after, version, seen
+
+    while_down, after, version, seen = asyncio.run(scenario())
+
+    assert len(while_down) >= 2, "moves were posted while Redis was down"
+    assert while_down + after == [204] * (len(while_down) + 1), "every move answered as saved"
+    assert version >= before + len(while_down) + 1, "and saved"
+    assert seen == version, "the page has every move"
+
+
 def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_path, alice, settings):
     """Redis restarts while a worker holds a task for later (a clock check) and plays an AI
     move: it reconnects and goes on playing, instead of stopping."""
@@ -183,3 +221,38 @@ def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_pat
     finally:
         cluster.stop_all()
         _point_celery_at(app, None)
+
+
+def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
+    own_redis, tmp_path, alice, settings, capsys
+):
+    """Redis is away for three seconds: the worker tries to connect again every second or
+    so, not after waits that grow, and plays the next AI move as soon as Redis is back."""
+    from ctg_site.celery import app
+    from games import actions
+    from tests.conftest import _point_celery_at
+    from tests.faults.processes import Cluster
+    from tests.games.test_ai_seats import table_with_bots
+    from tests.waiting import wait_for
+
+    settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the worker
+    _point_celery_at(app, own_redis.url)
+    cluster = Cluster(own_redis, tmp_path)
+    try:
+        cluster.start_worker("w1")
+        cluster.wait_ready("w1")
+        table = table_with_bots(alice, ["greedy"], seats=2)
+        actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
+        own_redis.kill()
+        time.sleep(3)  # the worker has tried to connect again, and failed, by now
+        own_redis.start()
+        back = time.monotonic()
+        actions.start(table.pk, alice)
+        assert wait_for(lambda: Table.objects.get(pk=table.pk).state().decider == 1, 30)
+        played = time.monotonic() - back
+    finally:
+        cluster.stop_all()
+        _point_celery_at(app, None)
+    with capsys.disabled():
+        print(f"\nthe worker played an AI move {played:.1f} s after Redis came back")
+    assert played <= 2.0

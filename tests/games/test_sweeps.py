@@ -1,10 +1,12 @@
 """An AI move whose task was lost (the process restarted) is set going again by a sweep."""
 
+import time
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
+from ctg_site import claims
 from ctg_site.background import run_schedule_once
 from games import actions, tasks
 from games.ctg import engine
@@ -61,4 +63,22 @@ def test_without_a_broker_the_site_runs_the_sweeps_itself(alice):
     table = lost_ai_move(alice)
 
     run_schedule_once()  # what the web process does every minute when no beat runs
+    assert wait_for(lambda: Table.objects.get(pk=table.pk).version > table.version)
+
+
+def test_the_sweep_leaves_alone_a_move_queued_or_played_and_takes_up_one_left_by_its_player(
+    alice, monkeypatch
+):
+    monkeypatch.setattr(claims, "HOLD_FOR", 0.3)
+    table = lost_ai_move(alice)
+    key = tasks.ai_claim(table.pk, table.version)
+    claims.queue(key)
+    assert tasks.sweep_ai_moves() == 0, "its task waits in the queue"
+    with claims.running(key) as mine:
+        assert mine
+        assert tasks.sweep_ai_moves() == 0, "its task plays it"
+    assert claims._here.run(key, "running:a task whose process then died")
+    assert tasks.sweep_ai_moves() == 0
+    time.sleep(0.4)  # nobody renewed the claim
+    assert tasks.sweep_ai_moves() == 1
     assert wait_for(lambda: Table.objects.get(pk=table.pk).version > table.version)

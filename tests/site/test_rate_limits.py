@@ -218,3 +218,32 @@ def test_a_web_process_counts_every_post_over_the_connections_it_keeps(transacti
         stop_daphne(server)
     assert stats.keys("*limit:post-address*")  # the posts were counted, in Redis
     assert opened <= 3
+
+
+def test_it_lets_posts_through_uncounted_while_redis_is_away(
+    table, alice, settings, caplog, monkeypatch
+):
+    # Nothing answers on port 1: Redis is away (a restart). The counts only assist, so the
+    # move is played, and /healthz tells how many posts went uncounted.
+    from accounts import limits
+
+    monkeypatch.setattr(limits, "failed_open", limits.FailOpen())  # this test's own tally
+    settings.CACHES = {"default": redis_cache("redis://127.0.0.1:1/0")}
+    state = table.state()
+    move = engine.action_text(state.legal_actions()[0], state.names)
+
+    response = player(alice).post(
+        reverse("table_play", args=[table.pk]),
+        {"action": move, "version": 0},
+        HTTP_HX_REQUEST="true",
+    )
+
+    assert response.status_code == 204
+    table.refresh_from_db()
+    assert table.version > 0
+    assert "rate limits fail open" in caplog.text
+    shown = Client().get("/healthz").json()["rate_limits"]
+    # Two counts for the move (its address, its user), the second not even tried: Redis was
+    # found away a moment before.
+    assert shown["failed_open"] == 2
+    assert shown["seconds_since_failed_open"] < 5
