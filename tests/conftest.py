@@ -18,6 +18,13 @@ settings.load_profile("site")
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
 
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix():
+    """tests/settings.py names each xdist worker's database itself, so that the processes a
+    test starts, which read those settings afresh, find it: pytest-django adds no suffix."""
+
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -19,9 +19,12 @@ if "DATABASE_URL" not in os.environ:
         DATABASES = {"default": dj_database_url.parse(services.POSTGRES_URL)}
     elif services.REQUIRED:
         raise RuntimeError("CTG_REQUIRE_SERVICES=1 but PostgreSQL does not answer on :5432")
-# A name of this run's own, so two runs on one machine never drop each other's database.
-# In the environment, so live servers started in other processes pick the same one.
+# A name of this run's own, so two runs on one machine never drop each other's database,
+# and of the xdist worker, so the workers of one run have a database each. Both are in the
+# environment, so live servers and workers started in other processes pick the same one.
 RUN = os.environ.setdefault("CTG_TEST_RUN", uuid.uuid4().hex[:8])
+if worker := os.environ.get("PYTEST_XDIST_WORKER"):
+    RUN = f"{RUN}_{worker}"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory: live servers in other processes must see the same database.
     DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / f"test-db-{RUN}.sqlite3"}
