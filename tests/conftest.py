@@ -1,4 +1,5 @@
 import multiprocessing
+import os
 from functools import partial
 
 import pytest
@@ -9,14 +10,51 @@ from hypothesis import settings
 
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
-from tests import services
+from tests import chance, services
 
-# Properties are judged on what they find, never on how long an example took on a busy machine.
-settings.register_profile("site", deadline=None)
-settings.load_profile("site")
+# Properties are judged on what they find, never on how long an example took on a busy
+# machine, and on the same examples every run: derandomized, a property cannot pass or fail
+# by the draw. CTG_HYPOTHESIS=explore draws fresh examples each run, to look further.
+settings.register_profile("site", deadline=None, derandomize=True, database=None)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("CTG_HYPOTHESIS", "site"))
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # Before any fixture: the seeds a test is dealt follow from its id (tests/chance.py).
+    os.environ[chance.TEST_ID] = id_of(item)
+    chance.origin = "test"
+    chance.dealt.clear()
+
+
+def id_of(item) -> str:
+    """The test's node id, without the group xdist adds to it under --dist loadgroup."""
+    nodeid = item.nodeid
+    return nodeid.rpartition("@")[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and chance.dealt:
+        seeds = ", ".join(f"{kind} {seed}" for kind, seed in chance.dealt)
+        report.sections.append(
+            (
+                "what chance dealt",
+                f"CTG_TEST_SEED={chance.SALT}; made in this process, in order: {seeds} "
+                "(servers and workers the test started deal from its id too)",
+            )
+        )
+    return report
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    os.environ.pop(chance.TEST_ID, None)
 
 
 @pytest.fixture(scope="session")

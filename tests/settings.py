@@ -31,6 +31,8 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_ctg_{RUN}"}
 
+# Seeds of tables and tournaments follow from the test that makes them (tests/chance.py).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.apps.TestsConfig"]  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 # Tests choose their channel layer and broker explicitly (tests/services.py).
