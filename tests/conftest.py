@@ -11,6 +11,7 @@ from hypothesis import settings
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import chance, services
+from tests.live import KeptDaphne
 
 # Properties are judged on what they find, never on how long an example took on a busy
 # machine, and on the same examples every run: derandomized, a property cannot pass or fail
@@ -169,11 +170,38 @@ def _fresh_rate_limits():
     yield
 
 
+@pytest.fixture(scope="session")
+def _kept_live_server(django_db_setup):
+    """This worker's live server (tests/live.py), started when a test first needs it and
+    stopped before the test database goes."""
+    servers: list[KeptDaphne] = []
+
+    def get() -> KeptDaphne:
+        if servers and not servers[0].is_alive():
+            servers.pop().join()  # a test took it down: a new one for the next
+        if not servers:
+            servers.append(KeptDaphne())
+            servers[0].start_and_wait()
+        return servers[0]
+
+    yield get
+    for server in servers:
+        server.stop()
+
+
 @pytest.fixture
-def live_server_url(transactional_db):
-    server = start_daphne()
-    yield url_of(server)
-    stop_daphne(server)
+def live_daphne(transactional_db, _kept_live_server, request):
+    """The live server, told which test runs; `.override(NAME=value)` sets a setting of its
+    own for this test. It forgets the test before the database is emptied."""
+    server = _kept_live_server()
+    server.begin(id_of(request.node))
+    yield server
+    server.forget()
+
+
+@pytest.fixture
+def live_server_url(live_daphne):
+    return live_daphne.url
 
 
 @pytest.fixture

@@ -42,6 +42,5 @@ BACKGROUND_SWEEPS = False  # a test runs a sweep when it means to
 CELERY_RESULT_BACKEND = None
 WHITENOISE_AUTOREFRESH = True
 # A round's end waits a second for people who do not continue: tests that play on do not
-# wait long (tests of the pause itself set their own).
-# Browser stories that look at the pause give their live server a longer one.
-ROUND_PAUSE_SECONDS = int(os.environ.get("CTG_TEST_ROUND_PAUSE", "1"))
+# wait long (tests of the pause itself set their own, on the live server too).
+ROUND_PAUSE_SECONDS = 1
