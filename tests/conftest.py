@@ -1,6 +1,8 @@
 import multiprocessing
 import os
+import random
 from functools import partial
+from pathlib import Path
 
 import pytest
 from channels.testing.live import make_application, set_database_connection
@@ -22,6 +24,32 @@ settings.load_profile(os.environ.get("CTG_HYPOTHESIS", "site"))
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--test-order",
+        default="file",
+        help="file (as collected), reverse, or random:N (shuffled by the seed N): a test "
+        "that passes only after some other test shows up in another order",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    order = config.getoption("--test-order")
+    if order == "reverse":
+        items.reverse()
+    elif order.startswith("random:"):
+        random.Random(order.removeprefix("random:")).shuffle(items)
+    elif order != "file":
+        raise pytest.UsageError(f"--test-order: file, reverse or random:N, not {order!r}")
+    # Under xdist a test of a minute or more starts first, so that it does not end the run
+    # alone; the tests of an xdist_group (tests/faults) go to one worker, one after another.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    for item in items:
+        if item.path.is_relative_to(Path(__file__).parent / "faults"):
+            item.add_marker(pytest.mark.xdist_group("faults"))
 
 
 @pytest.hookimpl(tryfirst=True)

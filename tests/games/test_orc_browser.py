@@ -69,6 +69,7 @@ def decide(page) -> None:
     page.wait_for_timeout(200)
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1500)
 def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, alice, bob, request):
     table = orc_table(alice, [bob], ["beginner", "heuristic", "expert"], clock="live")
