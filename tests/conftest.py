@@ -1,6 +1,7 @@
 import multiprocessing
 import os
 import random
+import re
 from functools import partial
 from pathlib import Path
 
@@ -24,6 +25,8 @@ settings.load_profile(os.environ.get("CTG_HYPOTHESIS", "site"))
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
+
+FAILURES = Path(__file__).resolve().parents[1] / "artifacts" / "failures"
 
 
 def pytest_addoption(parser):
@@ -78,7 +81,29 @@ def pytest_runtest_makereport(item, call):
                 "(servers and workers the test started deal from its id too)",
             )
         )
+    if report.failed and report.when == "call" and "browser" in item.funcargs:
+        report.sections.append(("pages open", _pages_seen(item.funcargs["browser"], item)))
     return report
+
+
+def _pages_seen(browser, item) -> str:
+    """Where each page of a failed browser test was and what it showed, with a screenshot."""
+    lines = []
+    name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:]
+    for i, page in enumerate(p for context in browser.contexts for p in context.pages):
+        try:
+            FAILURES.mkdir(parents=True, exist_ok=True)
+            shot = FAILURES / f"{name}-{i}.png"
+            page.screenshot(path=str(shot), full_page=True, timeout=5000)
+            board = page.evaluate(
+                "() => { const b = document.querySelector('#board');"
+                " return b ? JSON.stringify(b.dataset) : 'no #board'; }"
+            )
+            text = " ".join(page.inner_text("body", timeout=5000).split())[:600]
+            lines.append(f"page {i}: {page.url}\n  board {board}\n  text: {text}\n  {shot}")
+        except Exception as error:  # a page gone with its context: say so, go on
+            lines.append(f"page {i}: {page.url} ({error.__class__.__name__})")
+    return "\n".join(lines) or "no page open"
 
 
 @pytest.hookimpl(trylast=True)
