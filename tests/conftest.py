@@ -211,6 +211,20 @@ def _english():
 
 
 @pytest.fixture(autouse=True)
+def _no_dealer_left():
+    """A test's De l'Orc dealers and watcher end with it (its database goes away). Any test
+    may start them: a Celery worker started in this process watches for deals, whatever its
+    game; left running, they would deal into the tests that follow."""
+    yield
+    from django.apps import apps
+
+    if apps.ready:
+        from games.orc import dealer
+
+        dealer.stop_watching()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Rate-limit counters start at zero in each test: the limits keep their real values, and
     the requests of earlier tests (all from one address) never count against a later one."""
