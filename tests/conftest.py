@@ -164,12 +164,13 @@ def use_redis_layer() -> None:
     settings.CHANNEL_LAYERS = {"default": redis_layer_config(services.REDIS_URL)}
 
 
-def counting_in_redis() -> None:
-    """Setup for a daphne that keeps its counts (rate limits) in Redis, as the site does."""
+def counting_in_redis(url: str) -> None:
+    """Setup for a daphne that keeps its counts (rate limits) in Redis at `url`, as the site
+    does (with functools.partial)."""
     from django.conf import settings
 
     set_database_connection()
-    settings.CACHES = {"default": redis_cache(services.REDIS_URL)}
+    settings.CACHES = {"default": redis_cache(url)}
 
 
 # Personas with no club; tests/accounts and tests/leagues seat them in clubs of their own.
