@@ -117,6 +117,23 @@ def django_db_modify_db_settings_xdist_suffix():
     test starts, which read those settings afresh, find it: pytest-django adds no suffix."""
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's, and at the end no connection left to keep it from dropping the test
+    database: threads of this process that tests ran code on (an async test's, a Celery
+    worker's) keep theirs, and the database would stay on the machine after every run."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "select pg_terminate_backend(pid) from pg_stat_activity"
+            " where datname = current_database() and pid <> pg_backend_pid()"
+        )
+
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
