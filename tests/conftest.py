@@ -1,5 +1,9 @@
 import multiprocessing
+import os
+import random
+import re
 from functools import partial
+from pathlib import Path
 
 import pytest
 from channels.testing.live import make_application, set_database_connection
@@ -9,14 +13,126 @@ from hypothesis import settings
 
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
-from tests import services
+from tests import chance, services
+from tests.live import KeptDaphne, forget_faults
 
-# Properties are judged on what they find, never on how long an example took on a busy machine.
-settings.register_profile("site", deadline=None)
-settings.load_profile("site")
+# Properties are judged on what they find, never on how long an example took on a busy
+# machine, and on the same examples every run: derandomized, a property cannot pass or fail
+# by the draw. CTG_HYPOTHESIS=explore draws fresh examples each run, to look further.
+settings.register_profile("site", deadline=None, derandomize=True, database=None)
+settings.register_profile("explore", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("CTG_HYPOTHESIS", "site"))
 
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
+
+FAILURES = Path(__file__).resolve().parents[1] / "artifacts" / "failures"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--test-order",
+        default="file",
+        help="file (as collected), reverse, or random:N (shuffled by the seed N): a test "
+        "that passes only after some other test shows up in another order",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    order = config.getoption("--test-order")
+    if order == "reverse":
+        items.reverse()
+    elif order.startswith("random:"):
+        random.Random(order.removeprefix("random:")).shuffle(items)
+    elif order != "file":
+        raise pytest.UsageError(f"--test-order: file, reverse or random:N, not {order!r}")
+    # Under xdist a test of a minute or more starts first, so that it does not end the run
+    # alone; the tests of an xdist_group (tests/faults) go to one worker, one after another.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    for item in items:
+        if item.path.is_relative_to(Path(__file__).parent / "faults"):
+            item.add_marker(pytest.mark.xdist_group("faults"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # Before any fixture: the seeds a test is dealt follow from its id (tests/chance.py).
+    os.environ[chance.TEST_ID] = id_of(item)
+    chance.origin = "test"
+    chance.dealt.clear()
+
+
+def id_of(item) -> str:
+    """The test's node id, without the group xdist adds to it under --dist loadgroup."""
+    nodeid = item.nodeid
+    return nodeid.rpartition("@")[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and chance.dealt:
+        seeds = ", ".join(f"{kind} {seed}" for kind, seed in chance.dealt)
+        report.sections.append(
+            (
+                "what chance dealt",
+                f"CTG_TEST_SEED={chance.SALT}; made in this process, in order: {seeds} "
+                "(servers and workers the test started deal from its id too)",
+            )
+        )
+    if report.failed and report.when == "call" and "browser" in item.funcargs:
+        report.sections.append(("pages open", _pages_seen(item.funcargs["browser"], item)))
+    return report
+
+
+def _pages_seen(browser, item) -> str:
+    """Where each page of a failed browser test was and what it showed, with a screenshot."""
+    lines = []
+    name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:]
+    for i, page in enumerate(p for context in browser.contexts for p in context.pages):
+        try:
+            FAILURES.mkdir(parents=True, exist_ok=True)
+            shot = FAILURES / f"{name}-{i}.png"
+            page.screenshot(path=str(shot), full_page=True, timeout=5000)
+            board = page.evaluate(
+                "() => { const b = document.querySelector('#board');"
+                " return b ? JSON.stringify(b.dataset) : 'no #board'; }"
+            )
+            text = " ".join(page.inner_text("body", timeout=5000).split())[:600]
+            lines.append(f"page {i}: {page.url}\n  board {board}\n  text: {text}\n  {shot}")
+        except Exception as error:  # a page gone with its context: say so, go on
+            lines.append(f"page {i}: {page.url} ({error.__class__.__name__})")
+    return "\n".join(lines) or "no page open"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    os.environ.pop(chance.TEST_ID, None)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings_xdist_suffix():
+    """tests/settings.py names each xdist worker's database itself, so that the processes a
+    test starts, which read those settings afresh, find it: pytest-django adds no suffix."""
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's, and at the end no connection left to keep it from dropping the test
+    database: threads of this process that tests ran code on (an async test's, a Celery
+    worker's) keep theirs, and the database would stay on the machine after every run."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "select pg_terminate_backend(pid) from pg_stat_activity"
+            " where datname = current_database() and pid <> pg_backend_pid()"
+        )
+
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -65,12 +181,13 @@ def use_redis_layer() -> None:
     settings.CHANNEL_LAYERS = {"default": redis_layer_config(services.REDIS_URL)}
 
 
-def counting_in_redis() -> None:
-    """Setup for a daphne that keeps its counts (rate limits) in Redis, as the site does."""
+def counting_in_redis(url: str) -> None:
+    """Setup for a daphne that keeps its counts (rate limits) in Redis at `url`, as the site
+    does (with functools.partial)."""
     from django.conf import settings
 
     set_database_connection()
-    settings.CACHES = {"default": redis_cache(services.REDIS_URL)}
+    settings.CACHES = {"default": redis_cache(url)}
 
 
 # Personas with no club; tests/accounts and tests/leagues seat them in clubs of their own.
@@ -112,6 +229,20 @@ def _english():
 
 
 @pytest.fixture(autouse=True)
+def _no_dealer_left():
+    """A test's De l'Orc dealers and watcher end with it (its database goes away). Any test
+    may start them: a Celery worker started in this process watches for deals, whatever its
+    game; left running, they would deal into the tests that follow."""
+    yield
+    from django.apps import apps
+
+    if apps.ready:
+        from games.orc import dealer
+
+        dealer.stop_watching()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     """Rate-limit counters start at zero in each test: the limits keep their real values, and
     the requests of earlier tests (all from one address) never count against a later one."""
@@ -132,21 +263,42 @@ def _no_faults_of_earlier_tests():
     from django.apps import apps
 
     if apps.ready:
-        from accounts import limits
-        from ctg_site import background, claims
-
-        limits.failed_open.away_until = 0.0
-        background._failed_at = -background.AWAY_FOR
-        with claims._here.lock:
-            claims._here.claims.clear()
+        forget_faults()
     yield
 
 
+@pytest.fixture(scope="session")
+def _kept_live_server(django_db_setup):
+    """This worker's live server (tests/live.py), started when a test first needs it and
+    stopped before the test database goes."""
+    servers: list[KeptDaphne] = []
+
+    def get() -> KeptDaphne:
+        if servers and not servers[0].is_alive():
+            servers.pop().join()  # a test took it down: a new one for the next
+        if not servers:
+            servers.append(KeptDaphne())
+            servers[0].start_and_wait()
+        return servers[0]
+
+    yield get
+    for server in servers:
+        server.stop()
+
+
 @pytest.fixture
-def live_server_url(transactional_db):
-    server = start_daphne()
-    yield url_of(server)
-    stop_daphne(server)
+def live_daphne(transactional_db, _kept_live_server, request):
+    """The live server, told which test runs; `.override(NAME=value)` sets a setting of its
+    own for this test. It forgets the test before the database is emptied."""
+    server = _kept_live_server()
+    server.begin(id_of(request.node))
+    yield server
+    server.forget()
+
+
+@pytest.fixture
+def live_server_url(live_daphne):
+    return live_daphne.url
 
 
 @pytest.fixture

@@ -13,7 +13,32 @@ import pytest
 
 REQUIRED = os.environ.get("CTG_REQUIRE_SERVICES") == "1"
 POSTGRES_URL = os.environ.get("CTG_TEST_POSTGRES_URL", "postgres://root@127.0.0.1:5432/ctg")
-REDIS_URL = os.environ.get("CTG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def _redis_url_of_this_worker() -> str:
+    """The Redis database of this process's tests: CTG_TEST_REDIS_URL's, or under xdist one
+    per worker (a test empties its database, and another worker's must not be it).
+
+    Worker gw0 takes the URL's database, gwN the Nth one below it (Redis has 16), unless
+    CTG_TEST_REDIS_DBS lists the numbers, one per worker in order ("13,10,9,8").
+    """
+    url = os.environ.get("CTG_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    index = int(worker.removeprefix("gw"))
+    base, _, db = url.rpartition("/")
+    if listed := os.environ.get("CTG_TEST_REDIS_DBS"):
+        numbers = [int(n) for n in listed.split(",")]
+        if index >= len(numbers):
+            raise RuntimeError(f"CTG_TEST_REDIS_DBS={listed} names no database for {worker}")
+        return f"{base}/{numbers[index]}"
+    return f"{base}/{(int(db or 0) - index) % 16}"
+
+
+# Spawned processes (live servers, Celery workers) inherit the worker's name, so they compute
+# the same database.
+REDIS_URL = _redis_url_of_this_worker()
 
 
 def port_open(host: str, port: int) -> bool:

@@ -19,15 +19,20 @@ if "DATABASE_URL" not in os.environ:
         DATABASES = {"default": dj_database_url.parse(services.POSTGRES_URL)}
     elif services.REQUIRED:
         raise RuntimeError("CTG_REQUIRE_SERVICES=1 but PostgreSQL does not answer on :5432")
-# A name of this run's own, so two runs on one machine never drop each other's database.
-# In the environment, so live servers started in other processes pick the same one.
+# A name of this run's own, so two runs on one machine never drop each other's database,
+# and of the xdist worker, so the workers of one run have a database each. Both are in the
+# environment, so live servers and workers started in other processes pick the same one.
 RUN = os.environ.setdefault("CTG_TEST_RUN", uuid.uuid4().hex[:8])
+if worker := os.environ.get("PYTEST_XDIST_WORKER"):
+    RUN = f"{RUN}_{worker}"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file, not memory: live servers in other processes must see the same database.
     DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / f"test-db-{RUN}.sqlite3"}
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_ctg_{RUN}"}
 
+# Seeds of tables and tournaments follow from the test that makes them (tests/chance.py).
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.apps.TestsConfig"]  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 # Tests choose their channel layer and broker explicitly (tests/services.py).
@@ -37,6 +42,5 @@ BACKGROUND_SWEEPS = False  # a test runs a sweep when it means to
 CELERY_RESULT_BACKEND = None
 WHITENOISE_AUTOREFRESH = True
 # A round's end waits a second for people who do not continue: tests that play on do not
-# wait long (tests of the pause itself set their own).
-# Browser stories that look at the pause give their live server a longer one.
-ROUND_PAUSE_SECONDS = int(os.environ.get("CTG_TEST_ROUND_PAUSE", "1"))
+# wait long (tests of the pause itself set their own, on the live server too).
+ROUND_PAUSE_SECONDS = 1

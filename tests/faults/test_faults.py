@@ -347,6 +347,7 @@ def moves_seen(seen: dict[int, list[tuple[float, int]]], since: float, until: fl
     return sum(since < t <= until for times in seen.values() for t, _ in times)
 
 
+@pytest.mark.long
 def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsys):
     people = tables_with_people()
     sessions = {table.pk: session_of(user) for table, user in people}

@@ -20,12 +20,3 @@ def running_table(alice, bob):
     actions.start(table.pk, alice)
     table.refresh_from_db()
     return table
-
-
-@pytest.fixture(autouse=True)
-def _no_dealer_left():
-    """A test's De l'Orc dealers and watcher end with it (its database goes away)."""
-    yield
-    from games.orc import dealer
-
-    dealer.stop_watching()

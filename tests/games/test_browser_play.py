@@ -45,6 +45,7 @@ def session_cookie(user, url):
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
 
 
+@pytest.mark.long
 def test_it_plays_a_quick_game_in_two_browsers_to_the_result(live_server_url, alice, bob, request):
     seed = next(s for s in range(1, 500) if buries_by_the_waiting_player(s) >= 1)
     table = open_table(alice)

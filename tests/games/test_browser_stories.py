@@ -71,9 +71,9 @@ def click_until(page, done: str, limit: int = 120) -> None:
 
 
 @pytest.fixture
-def minute_to_look(monkeypatch):
-    """The live server started after this gives players a minute at a round's end."""
-    monkeypatch.setenv("CTG_TEST_ROUND_PAUSE", "60")
+def minute_to_look(live_daphne):
+    """The live server gives players a minute at a round's end."""
+    live_daphne.override(ROUND_PAUSE_SECONDS=60)
 
 
 def test_a_round_ends_against_three_ai_players_and_alice_continues(

@@ -46,11 +46,18 @@ def test_it_starts_a_game_with_one_load_of_the_table_and_no_errors(live_server_u
     loads, failed = [], []
     page.on("request", lambda r: r.url == url and r.method == "GET" and loads.append(r))
     page.on("requestfailed", lambda r: failed.append(r.url))
+    # Counts the frames each page (the table's, once it loads) has taken from its socket.
+    page.context.add_init_script(
+        "window.frames_taken = 0;"
+        " document.addEventListener('htmx:wsAfterMessage', () => window.frames_taken++);"
+    )
 
     page.click("text=Start the game")
     page.wait_for_selector("#board")
     page.wait_for_selector("body[data-ws=open]")
-    page.wait_for_timeout(1000)  # a reload set going by the start's push would come now
+    # The board the table's socket brings when it opens: the start's push, sent before that
+    # socket existed, has reached the waiting room (and any reload it set going) by now.
+    page.wait_for_function("window.frames_taken > 0")
 
     assert len(loads) == 1 and failed == []
     assert page.errors == []
@@ -147,9 +154,15 @@ def test_it_asks_before_cancelling_a_table(live_server_url, alice, request):
         dialog.accept() if next(answers) else dialog.dismiss()
 
     page.on("dialog", answer)
+    # Forms that went (their submit not stopped), as the page saw them.
+    page.evaluate(
+        """() => { window.sent = []; document.addEventListener("submit",
+          (e) => e.defaultPrevented || window.sent.push(e.target.action)); }"""
+    )
 
     page.click("text=Cancel the table")
-    page.wait_for_timeout(500)
+    # The click's submit has been judged (a dialog blocks until answered): nothing went.
+    assert page.evaluate("window.sent") == []
     assert "/play/t/" in page.url and page.locator("text=Start the game").count() == 1
     page.click("text=Cancel the table")
     page.wait_for_url(f"{live_server_url}/play/")

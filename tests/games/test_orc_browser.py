@@ -5,6 +5,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 from django.test import Client
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -31,9 +32,9 @@ def session_cookie(user, url):
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
 
 
-def slap(page, rng: random.Random, keyboard: bool) -> None:
-    """Put a card down if the page offers one: a shield when it may, else now and then a
-    deserter."""
+def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
+    """Put a card down if the page offers one: a shield when it may, else a deserter, at
+    every offer until one went down (`deserted`) and now and then after that."""
     shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
     deserters = page.locator("button.slap.desert:not([hidden])")
     try:
@@ -43,7 +44,7 @@ def slap(page, rng: random.Random, keyboard: bool) -> None:
                 page.keyboard.press(str(pile + 1))
             else:
                 shields.nth(pile).click(timeout=2000)
-        elif (offered := deserters.count()) > 0 and rng.random() < 0.3:
+        elif (offered := deserters.count()) > 0 and (not deserted or rng.random() < 0.3):
             pile = rng.randrange(offered)
             if keyboard and pile < 9:
                 page.keyboard.press(f"Shift+{pile + 1}")
@@ -69,6 +70,17 @@ def decide(page) -> None:
     page.wait_for_timeout(200)
 
 
+def deserters_down(table_id: int) -> set[str]:
+    """The people who have put a deserter down in this game."""
+    try:
+        record = Table.objects.get(pk=table_id).record
+        lines = [line for r in record["rounds"] for line in r["actions"]]
+        return {n for n in ("alice", "bob") if any(x.startswith(f"{n}: desert") for x in lines)}
+    finally:
+        connection.close()
+
+
+@pytest.mark.long
 @pytest.mark.timeout(1500)
 def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, alice, bob, request):
     table = orc_table(alice, [bob], ["beginner", "heuristic", "expert"], clock="live")
@@ -87,9 +99,14 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, a
 
     rng = random.Random(3)
     counters = set()
+    deserted = set()
+    # The ORM from another thread: Playwright's event loop runs in this one.
+    database = ThreadPoolExecutor(1)
     for _ in range(3000):
         if pages[0].locator("#board[data-status=finished]").count():
             break
+        if len(deserted) < 2:
+            deserted = database.submit(deserters_down, table.pk).result()
         for name, page in page_of.items():
             # One read: a push may take the counter away at any moment.
             dealt = page.evaluate(
@@ -98,7 +115,7 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, a
             )
             if not dealt.endswith(":"):
                 counters.add(dealt)
-                slap(page, rng, keyboard=name == "alice")
+                slap(page, rng, keyboard=name == "alice", deserted=name in deserted)
             decide(page)
         pages[0].wait_for_timeout(250)
         if len(counters) == 5:
@@ -108,9 +125,8 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, a
     for page in pages:  # every board moved on through pushes, never a reload
         assert page.evaluate("window.stayed === true")
     assert len(counters) > 20, "the deal counter moved by pushes"
-    # The ORM from another thread: Playwright's event loop runs in this one.
-    with ThreadPoolExecutor(1) as pool:
-        record = pool.submit(lambda: Table.objects.get(pk=table.pk).record).result()
+    with database:
+        record = database.submit(lambda: Table.objects.get(pk=table.pk).record).result()
     lines = [line for r in record["rounds"] for line in r["actions"]]
     for name in ("alice", "bob"):
         assert any(line.startswith(f"{name}: shield") for line in lines), name

@@ -42,6 +42,7 @@ def round_of(table_id: int) -> tuple[int, str]:
     return state.round, state.pending or ""
 
 
+@pytest.mark.long
 async def test_it_never_shows_an_undealt_card_nor_a_commitment_before_the_reveal(
     redis_channel_layer,
 ):

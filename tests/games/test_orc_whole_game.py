@@ -27,6 +27,7 @@ def play_as_a_person(table_id: int, seat: int, step: int) -> None:
         pass  # the deal or a decision moved on meanwhile: look again
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1200)
 def test_it_plays_a_whole_game_with_ai_seats_to_its_result(alice):
     table = orc_table(alice, [], ["beginner", "heuristic", "expert"], clock="live")

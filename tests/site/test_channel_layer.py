@@ -4,10 +4,31 @@ at once, and a socket that closes while its receive is taking messages loses no 
 import asyncio
 
 import pytest
+import redis.asyncio
 
 from ctg_site.channel_layer import RedisChannelLayer
 
 pytestmark = pytest.mark.services
+
+
+async def blocked_in_redis(url: str) -> None:
+    """Until a client of `url`'s database waits in the layer's blocking pop."""
+    client = redis.asyncio.Redis.from_url(url)
+    db = str(client.connection_pool.connection_kwargs.get("db", 0))
+    try:
+        while not any(
+            c["cmd"] == "bzpopmin" and "b" in c["flags"] and c["db"] == db
+            for c in await client.client_list()
+        ):
+            await asyncio.sleep(0.02)
+    finally:
+        await client.aclose()
+
+
+async def receiving(layer: RedisChannelLayer, count: int) -> None:
+    """Until `count` receives for the process's sockets are under way in the layer."""
+    while layer.receive_count < count:
+        await asyncio.sleep(0.01)
 
 
 def test_messages_waiting_together_reach_each_socket_in_order(redis_url):
@@ -33,9 +54,10 @@ def test_a_socket_closing_while_it_waits_on_redis_leaves_the_others_their_messag
         layer = RedisChannelLayer(hosts=[{"address": redis_url}])
         closing, staying = await layer.new_channel(), await layer.new_channel()
         waiting = asyncio.ensure_future(layer.receive(closing))
-        await asyncio.sleep(0.3)  # its receive now waits on Redis for the process's sockets
+        # Its receive now waits on Redis for the process's sockets, and the other's for it.
+        await asyncio.wait_for(blocked_in_redis(redis_url), 10)
         other = asyncio.ensure_future(layer.receive(staying))
-        await asyncio.sleep(0.1)
+        await asyncio.wait_for(receiving(layer, 2), 10)
         waiting.cancel()
         await layer.send(staying, {"type": "move", "n": 1})
         message = await asyncio.wait_for(other, timeout=10)

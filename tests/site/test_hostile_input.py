@@ -350,6 +350,7 @@ def quiet_logs():
     logging.disable(logging.NOTSET)
 
 
+@pytest.mark.long
 @pytest.mark.timeout(1500)  # some 16,000 requests
 def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
     started = time.monotonic()

@@ -6,6 +6,7 @@ bob     seat 1 of the same game, who plays on undisturbed.
 """
 
 import json
+from functools import partial
 
 import pytest
 import redis
@@ -19,6 +20,7 @@ from games import actions
 from games.ctg import engine
 from games.models import ChatMessage, Table
 from tests.conftest import counting_in_redis, start_daphne, stop_daphne, url_of
+from tests.faults.processes import OwnRedis
 
 TOO_FAST = "You are sending requests faster than anyone plays. Please wait a minute and try again."
 TOO_MANY_ACCOUNTS = "Too many accounts were created from your network in the last hour."
@@ -199,12 +201,15 @@ def test_it_keeps_the_count_in_redis_for_every_process(table, alice, bob, settin
     assert all(0 < server.ttl(key) <= settings.RATE_LIMIT_WINDOW + 1 for key in counters)
 
 
-def test_a_web_process_counts_every_post_over_the_connections_it_keeps(transactional_db, redis_url):
+def test_a_web_process_counts_every_post_over_the_connections_it_keeps(transactional_db):
     # Under an ASGI server each request has a cache of its own: every POST used to connect to
-    # Redis afresh, and leave the connection to the garbage collector.
-    server = start_daphne(counting_in_redis)
+    # Redis afresh, and leave the connection to the garbage collector. A Redis of the test's
+    # own counts the connections of this server alone (other tests' and runs' connect too).
+    own = OwnRedis()
+    own.start()
+    server = start_daphne(partial(counting_in_redis, own.url))
     try:
-        stats = redis.Redis.from_url(redis_url)
+        stats = redis.Redis.from_url(own.url)
         before = stats.info("stats")["total_connections_received"]
         home = url_of(server) + "/"
         with requests.Session() as browser:
@@ -214,9 +219,10 @@ def test_a_web_process_counts_every_post_over_the_connections_it_keeps(transacti
                 answer = browser.post(f"{home}i18n/setlang/", form, headers={"Referer": home})
                 assert answer.status_code == 200
         opened = stats.info("stats")["total_connections_received"] - before
+        assert stats.keys("*limit:post-address*")  # the posts were counted, in Redis
     finally:
         stop_daphne(server)
-    assert stats.keys("*limit:post-address*")  # the posts were counted, in Redis
+        own.kill()
     assert opened <= 3
 
 
