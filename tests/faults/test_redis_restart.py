@@ -11,6 +11,7 @@ from functools import partial
 
 import pytest
 import websockets
+from django.db import connections
 from django.test import Client
 
 from games.ctg import engine
@@ -67,6 +68,20 @@ class Player:
         }
         status, _ = self.http(f"/play/t/{self.table_id}/play/", body, headers.items())
         return status
+
+
+async def in_thread(work, *args):
+    """`work` in a thread of asyncio's pool, whose database connection is closed after: the
+    pool's threads outlive the test, and a connection left open keeps the test database
+    from being dropped."""
+
+    def run():
+        try:
+            return work(*args)
+        finally:
+            connections.close_all()
+
+    return await asyncio.to_thread(run)
 
 
 def decider(table_id: int, players: dict) -> "Player":
@@ -131,9 +146,9 @@ def test_it_answers_and_pushes_every_move_after_a_redis_restart(
             if round_:
                 await asyncio.to_thread(own_redis.restart)
             for _ in range(3):
-                version = await asyncio.to_thread(lambda: Table.objects.get(pk=table_id).version)
-                player = await asyncio.to_thread(decider, table_id, players)
-                statuses.append(await asyncio.to_thread(player.move))
+                version = await in_thread(lambda: Table.objects.get(pk=table_id).version)
+                player = await in_thread(decider, table_id, players)
+                statuses.append(await in_thread(player.move))
                 seen.append(await socket.version_at_least(version + 1))
         await socket.close()
         return statuses, seen
@@ -167,12 +182,12 @@ def test_moves_posted_while_redis_is_down_are_answered_as_saved(
         await asyncio.to_thread(own_redis.kill)
         down_until = time.monotonic() + 2
         while time.monotonic() < down_until:
-            player = await asyncio.to_thread(decider, table_id, players)
-            while_down.append(await asyncio.to_thread(player.move))
+            player = await in_thread(decider, table_id, players)
+            while_down.append(await in_thread(player.move))
         await asyncio.to_thread(own_redis.start)
-        player = await asyncio.to_thread(decider, table_id, players)
-        after.append(await asyncio.to_thread(player.move))
-        version = await asyncio.to_thread(lambda: Table.objects.get(pk=table_id).version)
+        player = await in_thread(decider, table_id, players)
+        after.append(await in_thread(player.move))
+        version = await in_thread(lambda: Table.objects.get(pk=table_id).version)
         seen = await socket.version_at_least(version)
         await socket.close()
         return while_down, after, version, seen
