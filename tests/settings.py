@@ -40,3 +40,4 @@ WHITENOISE_AUTOREFRESH = True
 # wait long (tests of the pause itself set their own).
 # Browser stories that look at the pause give their live server a longer one.
 ROUND_PAUSE_SECONDS = int(os.environ.get("CTG_TEST_ROUND_PAUSE", "1"))
+REVEAL_PAUSE_SECONDS = int(os.environ.get("CTG_TEST_REVEAL_PAUSE", "1"))

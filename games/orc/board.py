@@ -21,6 +21,7 @@ from games.orc.dealer import stamp
 from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
 from games.orc.engine.views import hidden
 from games.orc.game import DE_L_ORC
+from games.rendering import pause_context
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -84,6 +85,40 @@ def strength_parts(army: dict[str, int], people: str | None, strength: int | Non
     if strength > total:
         parts.append(_("flying machine: +%(v)d") % {"v": strength - total})
     return parts
+
+
+def reveal_context(battle: dict[str, Any] | None, shown: dict[str, str]) -> dict[str, Any] | None:
+    """A battle's reveal (the engine's `last_battle`): every army face up with how its
+    strength is made, the winners and the points, the wizard's through his champion."""
+    if battle is None:
+        return None
+    people, winners = battle["people"], battle["winners"]
+    armies = []
+    for name, strength in battle["strength"].items():
+        army = battle["armies"].get(name, {})
+        armies.append(
+            {
+                "name": name,
+                "shown": shown[name],
+                "cards": [c | {"group": g["group"]} for g in hand_groups(army) for c in g["cards"]],
+                "strength": strength,
+                "parts": strength_parts(army, people, strength),
+                "won": name in winners,
+            }
+        )
+    champion = battle["champion"]
+    return {
+        "round": battle["round"],
+        "number": battle["battle"],
+        "people": card_name(people),
+        "points": battle["points"],
+        "armies": armies,
+        "winners": [shown[n] for n in winners],
+        "winner_list": ", ".join(shown[n] for n in winners),
+        "wizard": shown[battle["wizard"]],
+        "champion": shown.get(champion or "", ""),
+        "wizard_scores": champion in winners,
+    }
 
 
 def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, str]]:
@@ -217,7 +252,9 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     dealing = view["pending"] == "recruit"
     dealt = view["deal"]["dealt"] or 0
     recruit = view.get("recruit")
-    decisions = _decisions(view, shown) if viewer is not None else []
+    pause = pause_context(table, seats, viewer)
+    decisions = _decisions(view, shown) if viewer is not None and pause is None else []
+    reveal = reveal_context(view["last_battle"], shown)
     return {
         "table": table,
         "view": view,
@@ -243,8 +280,21 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
         "summaries": round_summaries(view["result"], shown, view["target"]),
         "log": _log(state, viewer, list(shown.values())),
-        "now": now_line(view, viewer, shown),
+        "now": now_line(view, viewer, shown) if pause is None else _pause_line(reveal),
+        "pause": pause,
+        # A pause shows the battle just fought; a replay shows it at its own step.
+        "reveal": reveal if pause is not None else None,
+        "last_battle": reveal,
+        "next_is_round": reveal is not None and reveal["number"] == len(BATTLE_POINTS),
     }
+
+
+def _pause_line(reveal: dict[str, Any] | None) -> str:
+    if reveal is None:
+        return ""
+    if reveal["number"] == len(BATTLE_POINTS):
+        return _("The round is over: read how its battles went, then continue to the next round.")
+    return _("The armies are face up: read how each is made, then continue to the next battle.")
 
 
 def now_line(view: dict[str, Any], viewer: int | None, shown: dict[str, str]) -> str:

@@ -86,12 +86,16 @@ FULL_DECK = tuple(full_deck())
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle: `strength` per non-wizard seat, `winners` in seat order."""
+    """A fought battle: `strength` per non-wizard seat, `winners` in seat order; `armies`: the
+    cards each seat revealed (counts by code, a flying machine and its gremlins not among
+    them), and `at`: the log index of the decision that brought the battle to its end."""
 
     people: int
     strength: dict[int, int]
     winners: list[int]
     points: int
+    armies: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    at: int = -1
 
 
 @dataclass(slots=True)
@@ -925,7 +929,15 @@ class State:
                 current.scores[self.wizard] += points
                 self.totals[self.wizard] += points
         current.battles.append(
-            Battle(self.people, {s: strength[s] for s in contenders}, winners, points)
+            Battle(
+                self.people,
+                {s: strength[s] for s in contenders},
+                winners,
+                points,
+                {s: tuple(self.army[s]) for s in contenders},
+                # The decision that ends the battle is logged right after this.
+                len(self.log),
+            )
         )
         aside = self.aside
         for s in contenders:

@@ -43,6 +43,28 @@ def pile_contents(state: State, pile: int) -> list[str]:
     return out + army[below:]
 
 
+def last_battle(state: State) -> dict[str, Any] | None:
+    """The battle fought last, as revealed (§4.5-§4.7): each army's cards and strength, the
+    winners and the points; None before the first battle. Public from its reveal on."""
+    for number, rnd in reversed(list(enumerate(state.history, 1))):
+        if rnd.battles:
+            b = rnd.battles[-1]
+            names = state.names
+            return {
+                "round": number,
+                "battle": len(rnd.battles),
+                "people": PEOPLES[b.people],
+                "at": b.at,
+                "armies": {names[s]: _counts(list(army)) for s, army in b.armies.items()},
+                "strength": {names[s]: v for s, v in b.strength.items()},
+                "winners": [names[s] for s in b.winners],
+                "points": b.points,
+                "champion": names[rnd.champion] if rnd.champion >= 0 else None,
+                "wizard": names[rnd.wizard],
+            }
+    return None
+
+
 def hidden(state: State) -> bool:
     """True between the commit and the reveal of a battle."""
     return state.phase in (SENDING, COMMANDO_STEP)
@@ -104,6 +126,7 @@ def public_view(state: State) -> dict[str, Any]:
         "mercenary_order": [names[s] for s in state.order] if secret else None,
         "spy": state.spy_n if state.pending == "spy" else None,
         "set_aside": _counts(state.aside),
+        "last_battle": last_battle(state),
         "players": players,
         "result": result(state),
     }
