@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
-from games.orc.engine.views import hidden
+from games.orc.engine.views import hidden, round_story
 from games.orc.game import DE_L_ORC
 from games.rendering import pause_context
 
@@ -118,6 +118,56 @@ def reveal_context(battle: dict[str, Any] | None, shown: dict[str, str]) -> dict
         "wizard": shown[battle["wizard"]],
         "champion": shown.get(champion or "", ""),
         "wizard_scores": champion in winners,
+    }
+
+
+def round_end_context(
+    state: engine.State, index: int, shown: dict[str, str], summary: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A round's end as the pause before the next shows it: the piles each player took and
+    their cards, the champion, the spies, the giants set aside, then `summary` (its battles,
+    points and totals, from `round_summaries`)."""
+    story = round_story(state, index)
+
+    def cards(counts: dict[str, int]) -> list[dict[str, Any]]:
+        return [c | {"group": g["group"]} for g in hand_groups(counts) for c in g["cards"]]
+
+    takers = []
+    for name in state.names:
+        piles = [p for p in story["piles"] if p["taker"] == name]
+        if name == story["wizard"]:
+            continue
+        taken: dict[str, int] = {}
+        for p in piles:
+            for code, n in p["cards"].items():
+                taken[code] = taken.get(code, 0) + n
+        takers.append(
+            {
+                "name": name,
+                "shown": shown[name],
+                "piles": ", ".join(f"P{p['pile']}" for p in piles),
+                "cards": cards(taken),
+            }
+        )
+    spies = [
+        {
+            "n": spy["n"],
+            "holder": shown[spy["holder"]],
+            "target": shown.get(spy["target"] or "", ""),
+            "card": card_name(spy["code"]) if spy["code"] else "",
+            "given": spy["given"],
+        }
+        for spy in story["spies"]
+    ]
+    return {
+        "round": story["round"],
+        "wizard": shown[story["wizard"]],
+        "champion": shown.get(story["champion"] or "", ""),
+        "takers": takers,
+        "nobody": ", ".join(f"P{p['pile']}" for p in story["piles"] if p["taker"] is None),
+        "spies": spies,
+        "giants": [(shown[name], n) for name, n in story["giants"].items()],
+        "summary": summary,
     }
 
 
@@ -255,6 +305,11 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     pause = pause_context(table, seats, viewer)
     decisions = _decisions(view, shown) if viewer is not None and pause is None else []
     reveal = reveal_context(view["last_battle"], shown)
+    summaries = round_summaries(view["result"], shown, view["target"])
+    round_end = None
+    if pause is not None and reveal is not None and reveal["number"] == len(BATTLE_POINTS):
+        index = reveal["round"] - 1
+        round_end = round_end_context(state, index, shown, summaries[index])
     return {
         "table": table,
         "view": view,
@@ -278,7 +333,8 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
         "people_name": card_name(view["people"]) if view["people"] else None,
         "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
-        "summaries": round_summaries(view["result"], shown, view["target"]),
+        "summaries": summaries,
+        "round_end": round_end,
         "log": _log(state, viewer, list(shown.values())),
         "now": now_line(view, viewer, shown) if pause is None else _pause_line(reveal),
         "pause": pause,

@@ -12,7 +12,7 @@ from games import actions
 from games.models import Deal, Table
 from games.orc import ai, engine
 from games.orc.replay import Step, steps
-from games.records import first_actions
+from games.records import action_lines, first_actions
 from tests.games.orc_helpers import people, random_positions, table_at
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +115,36 @@ def test_it_replays_each_reveal_as_its_own_step(client):
     # The step before is the decision that ended the battle, without the reveal.
     before = client.get(f"/history/replay/{table.pk}/?step={reveals[0]}").content.decode()
     assert '<section class="reveal"' not in before
+
+
+def test_it_sums_up_the_round_before_the_next_deal(client, settings):
+    settings.ROUND_PAUSE_SECONDS = 30
+    users, table, state, move = before_a_reveal(battle=4)
+    record = table.record
+    lines = record["rounds"][0]["actions"]
+    champion = next(i for i, line in enumerate(lines) if " champion " in f" {line}")
+    # What each took from the piles: his hand right after the champion, before any spy.
+    after_champion = engine.from_record(first_actions(record, action_lines(record), champion + 1))
+    actions.play(table.pk, state.decider, move, table.version)
+    table.refresh_from_db()
+    result = engine.result(engine.from_record(table.record))["rounds"][0]
+    for user in users:
+        html = board(client, user, table)
+        end = re.search(r'<section class="round-end".*?</section>', html, re.S)
+        assert end, f"{user.username} sees no summary of the round"
+        for seat in range(1, 4):
+            entry = re.search(rf'<li data-player="{PLAYERS[seat]}".*?</li>', end[0], re.S)[0]
+            counted = re.findall(r'data-card="(\w+)" data-count="(\d+)"', entry)
+            hand = after_champion.hands[seat]
+            assert {c: int(n) for c, n in counted} == {
+                engine.CODES[c]: k for c, k in enumerate(hand) if k
+            }
+        spies = [line for line in lines if ": spy " in line]
+        assert end[0].count('data-fact="spy"') == len(spies)
+        assert f"named {result['champion']} his champion" in end[0]
+        # The four battles and each player's points and total.
+        assert end[0].count("<li>Battle ") == 4
+        for name, score in result["scores"].items():
+            row = re.search(rf'<tr data-player="{name}">.*?</tr>', end[0], re.S)[0]
+            assert f"<td>{score}</td>" in row
+        assert 'data-action="continue"' in html and "The next round begins in" in html

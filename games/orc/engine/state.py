@@ -106,6 +106,12 @@ class RoundResult:
     champion: int
     battles: list[Battle] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
+    # What the round's end shows besides (§3.8-§3.10): per pile its taker (-1: nobody) and
+    # the army cards he took; each spy's question (n, holder, target, code, given) in turn;
+    # the giants each seat set aside.
+    piles: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    spies: list[tuple[int, int, int, str, bool]] = field(default_factory=list)
+    giants: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,7 +435,16 @@ class State:
         other.rng.setstate(self.rng.getstate())
         other.totals = self.totals[:]
         other.history = [
-            RoundResult(r.wizard, r.champion, r.battles[:], r.scores[:]) for r in self.history
+            RoundResult(
+                r.wizard,
+                r.champion,
+                r.battles[:],
+                r.scores[:],
+                r.piles[:],
+                r.spies[:],
+                dict(r.giants),
+            )
+            for r in self.history
         ]
         other.log = self.log[:]
         other.des_left = self.des_left[:]
@@ -775,11 +790,13 @@ class State:
     def _resolve_piles(self) -> None:
         """§3.8: deserters remove the army card below them (past shields); lowest shield takes."""
         deck, npiles, aside, hands = self.deck, self.npiles, self.aside, self.hands
+        taken = self.history[-1].piles
         for i, entries in enumerate(self.pile_cards):
             army = deck[i::npiles]
             if not entries:
                 for c in army:
                     aside[c] += 1
+                taken.append((-1, ()))
                 continue
             removed: set[int] = set()
             owner = -1
@@ -799,6 +816,7 @@ class State:
             if owner < 0:
                 for c in army:
                     aside[c] += 1
+                taken.append((-1, ()))
                 continue
             hand = hands[owner]
             for j, c in enumerate(army):
@@ -806,6 +824,7 @@ class State:
                     aside[c] += 1
                 else:
                     hand[c] += 1
+            taken.append((owner, tuple(c for j, c in enumerate(army) if j not in removed)))
 
     def _next_spy(self) -> None:
         while self.spy_n <= 4:
@@ -814,23 +833,27 @@ class State:
                 return
             self.spy_n += 1
         # §3.9: all spies are set aside; §3.10: giants in twos or more leave.
-        for hand in self.hands:
+        for seat, hand in enumerate(self.hands):
             for c in SPIES:
                 self.aside[c] += hand[c]
                 hand[c] = 0
             if hand[GI] >= 2:
+                self.history[-1].giants[seat] = hand[GI]
                 self.aside[GI] += hand[GI]
                 hand[GI] = 0
         self._start_battle()
 
     def _do_spy(self, a: Action) -> None:
+        given = False
         if a.target >= 0:
             c = INDEX[a.code]
             victim = self.hands[a.target]
-            if victim[c] > self.spied[a.target][c]:
+            given = victim[c] > self.spied[a.target][c]
+            if given:
                 victim[c] -= 1
                 self.hands[a.seat][c] += 1
                 self.spied[a.seat][c] += 1
+        self.history[-1].spies.append((a.n, a.seat, a.target, a.code, given))
         self.spy_n += 1
         self._next_spy()
 

@@ -65,6 +65,41 @@ def last_battle(state: State) -> dict[str, Any] | None:
     return None
 
 
+def round_story(state: State, index: int) -> dict[str, Any]:
+    """What round `index` (from 0) brought besides its battles (§3.7-§3.10): who took each
+    pile and which army cards, the champion, each spy's question and answer, the giants set
+    aside. Public: the deal was face up and the spies ask aloud."""
+    r = state.history[index]
+    names = state.names
+
+    def counts(codes: tuple[int, ...]) -> dict[str, int]:
+        out = [0] * N_CODES
+        for c in codes:
+            out[c] += 1
+        return _counts(out)
+
+    return {
+        "round": index + 1,
+        "wizard": names[r.wizard],
+        "champion": names[r.champion] if r.champion >= 0 else None,
+        "piles": [
+            {"pile": i + 1, "taker": names[o] if o >= 0 else None, "cards": counts(codes)}
+            for i, (o, codes) in enumerate(r.piles)
+        ],
+        "spies": [
+            {
+                "n": n,
+                "holder": names[holder],
+                "target": names[target] if target >= 0 else None,
+                "code": code,
+                "given": given,
+            }
+            for n, holder, target, code, given in r.spies
+        ],
+        "giants": {names[s]: k for s, k in r.giants.items()},
+    }
+
+
 def hidden(state: State) -> bool:
     """True between the commit and the reveal of a battle."""
     return state.phase in (SENDING, COMMANDO_STEP)
