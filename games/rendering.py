@@ -65,7 +65,13 @@ def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
         place = places[viewer]
         if place == 1:
             return _("You won!") if len(winners) == 1 else _("You share first place!")
-        return _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+        placed = _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+        return f"{placed} {won(winners)}"
+    return won(winners)
+
+
+def won(winners: list[str]) -> str:
+    """Who won, by name: "Bob won.", "Ann, Bob share first place."."""
     return ngettext("%(names)s won.", "%(names)s share first place.", len(winners)) % {
         "names": ", ".join(winners)
     }

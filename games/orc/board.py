@@ -21,7 +21,7 @@ from games.orc.dealer import stamp
 from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
 from games.orc.engine.views import hidden, round_story
 from games.orc.game import DE_L_ORC
-from games.rendering import pause_context
+from games.rendering import clock_text, pause_context, won
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -305,6 +305,7 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     pause = pause_context(table, seats, viewer)
     decisions = _decisions(view, shown) if viewer is not None and pause is None else []
     reveal = reveal_context(view["last_battle"], shown)
+    placings = view["result"].get("placings") if view["game_over"] else None
     summaries = round_summaries(view["result"], shown, view["target"])
     round_end = None
     if pause is not None and reveal is not None and reveal["number"] == len(BATTLE_POINTS):
@@ -338,6 +339,10 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "log": _log(state, viewer, list(shown.values())),
         "now": now_line(view, viewer, shown) if pause is None else _pause_line(reveal),
         "pause": pause,
+        "clock_left": clock_text(table.deadline),
+        "winners_line": won([shown[n] for n, place in placings.items() if place == 1])
+        if placings
+        else "",
         # A pause shows the battle just fought; a replay shows it at its own step.
         "reveal": reveal if pause is not None else None,
         "last_battle": reveal,
@@ -516,10 +521,80 @@ def shown_action(state: engine.State, index: int, viewer: int | None, names: lis
     name = names[action.seat]
     if action.verb == "send" and action.seat != viewer and index > _battle_start(state):
         n = len(action.cards)
+        if not n:
+            return _("%(name)s sends no mercenary.") % {"name": name}
         return ngettext(
-            "%(name)s: %(n)d mercenary face down", "%(name)s: %(n)d mercenaries face down", n
+            "%(name)s sends %(n)d mercenary face down.",
+            "%(name)s sends %(n)d mercenaries face down.",
+            n,
         ) % {"name": name, "n": n}
-    return f"{name}: {engine.action_text(action, names)}"
+    return sentence(action, names)
+
+
+def _listed(parts: list[str]) -> str:
+    """ "a, b and c" in the active language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def sent_cards(cards: tuple[str, ...]) -> str:
+    """Mercenaries as a sentence says them: "a giant and 2 gremlins"."""
+    one = {"GI": _("a giant"), "TR": _("a troll"), "WM": _("a war machine"), "GR": _("a gremlin")}
+    many = {
+        "GI": _("%(n)d giants"),
+        "TR": _("%(n)d trolls"),
+        "WM": _("%(n)d war machines"),
+        "GR": _("%(n)d gremlins"),
+    }
+    parts = [
+        one[code] if cards.count(code) == 1 else many[code] % {"n": cards.count(code)}
+        for code in one
+        if code in cards
+    ]
+    return _listed(parts)
+
+
+def sentence(action: engine.Action, names: list[str]) -> str:
+    """A decision of the log in a sentence of the active language, the players named by
+    `names` (seat by seat, as the page shows them)."""
+    words: dict[str, Any] = {"name": names[action.seat], "pile": action.pile, "n": action.n}
+    if action.target >= 0:
+        words["target"] = names[action.target]
+    if action.code:
+        words["card"] = card_name(action.code)
+    verb = action.verb
+    if verb == "desert":
+        return _("%(name)s puts a deserter on P%(pile)s.") % words
+    if verb == "shield":
+        return _("%(name)s puts a shield on P%(pile)s.") % words
+    if verb == "champion":
+        return _("%(name)s names %(target)s his champion.") % words
+    if verb == "people":
+        return _("%(name)s chooses the %(people)s for this battle.") % {
+            "name": words["name"],
+            "people": card_name(action.code),
+        }
+    if verb == "spy":
+        if action.target < 0:
+            return _("%(name)s does not use spy %(n)s.") % words
+        return _("%(name)s uses spy %(n)s and asks %(target)s for a card “%(card)s”.") % words
+    if verb == "send":
+        if not action.cards:
+            return _("%(name)s sends no mercenary.") % words
+        return _("%(name)s sends %(cards)s.") % (words | {"cards": sent_cards(action.cards)})
+    if verb == "commando":
+        if action.target < 0:
+            return _("%(name)s keeps the commando gremlin.") % words
+        return _("%(name)s's commando gremlin takes a card “%(card)s” from %(target)s.") % words
+    if action.cards:
+        n = len(action.cards)
+        return ngettext(
+            "%(name)s adds the flying machine with %(n)d gremlin.",
+            "%(name)s adds the flying machine with %(n)d gremlins.",
+            n,
+        ) % (words | {"n": n})
+    return _("%(name)s keeps the flying machine.") % words
 
 
 def _battle_start(state: engine.State) -> int:
