@@ -332,7 +332,10 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "decider_is_ai": view["decider"] is not None
         and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
-        "people_name": card_name(view["people"]) if view["people"] else None,
+        # The people of the battle fought last is no longer the battle's until named again.
+        "people_name": card_name(view["people"])
+        if view["people"] and view["pending"] != "people"
+        else None,
         "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
         "summaries": summaries,
         "round_end": round_end,
