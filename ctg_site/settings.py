@@ -39,6 +39,8 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 TURN_REMINDER_DELAY = 300
 # Seconds the players have to look at a round's end before the next round begins anyway.
 ROUND_PAUSE_SECONDS = int(os.environ.get("ROUND_PAUSE_SECONDS", "45"))
+# Seconds De l'Orc's players have to read a battle's reveal before the next decision.
+REVEAL_PAUSE_SECONDS = int(os.environ.get("REVEAL_PAUSE_SECONDS", "12"))
 
 INSTALLED_APPS = [
     # First, so that its runserver (daphne's, stopping gracefully) is the one manage.py runs.

@@ -442,21 +442,22 @@ def _begin(table: Table, seats: dict[int, Seat]) -> object:
 # ----------------------------------------------------------------------------- play
 
 
-def _save_state(table: Table, state, rounds: int | None = None) -> None:
-    """Store the position; `rounds`: rounds finished before this move, to pause after one."""
+def _save_state(table: Table, state, pauses: int | None = None) -> None:
+    """Store the position; `pauses`: the game's pauses behind the position before this move
+    (`Game.pauses`), to pause after one."""
     game = table.plugin
+    over = game.is_over(state)
+    if not over and pauses is not None and game.pauses(state) > pauses and _humans_left(table):
+        # Decided before `advance`: a round that begins after the pause waits for its end.
+        table.pause_until = timezone.now() + timedelta(seconds=game.pause_seconds(state))
+        table.continued = []
     game.advance(table, state)
     table.record = game.dump(state)
     table.version = game.version(state)
-    over = game.is_over(state)
-    seconds = None if over else game.deadline_seconds(table, state)
+    seconds = None if over or table.pause_until else game.deadline_seconds(table, state)
     table.deadline = timezone.now() + timedelta(seconds=seconds) if seconds is not None else None
     if over:
         _finish(table, state)
-    elif rounds is not None and game.rounds_finished(state) > rounds and _humans_left(table):
-        table.pause_until = timezone.now() + timedelta(seconds=settings.ROUND_PAUSE_SECONDS)
-        table.continued = []
-        table.deadline = None
 
 
 def _finish(table: Table, state) -> None:
@@ -502,14 +503,14 @@ def play(
     state = table.state()
     if seat_position is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
-    rounds = game.rounds_finished(state)
+    pauses = game.pauses(state)
     try:
         game.apply(state, text, seat_position)
     except MoveRefused as refused:
         if refused.code == "notation":
             raise Refused(_("That is not a move: %(error)s") % {"error": refused.message}) from None
         raise Refused(refused.message, 400, refused.code) from None
-    _save_state(table, state, rounds)
+    _save_state(table, state, pauses)
     table.save()
     _after_commit(table, state, lobby=table.status != Table.RUNNING)
     return state
@@ -659,10 +660,13 @@ def _resume_if_all_continued(table: Table) -> bool:
 
 def _resume(table: Table) -> None:
     table.pause_until, table.continued = None, []
-    if table.clock != Table.NO_CLOCK:
-        table.deadline = timezone.now() + timedelta(seconds=table.clock_seconds)
+    state = table.state()
+    # What waited for the pause's end goes on (De l'Orc's next deal gets its start).
+    table.plugin.advance(table, state)
+    seconds = table.plugin.deadline_seconds(table, state)
+    table.deadline = timezone.now() + timedelta(seconds=seconds) if seconds is not None else None
     table.save()
-    _after_commit(table, table.state(), lobby=False)
+    _after_commit(table, state, lobby=False)
 
 
 def _close_if_no_humans(table: Table) -> bool:
@@ -684,10 +688,10 @@ def _stand_in_move(table: Table, state) -> None:
 
 def _ai_move_locked(table: Table, state, seat: int, level: str) -> None:
     game = table.plugin
-    rounds = game.rounds_finished(state)
+    pauses = game.pauses(state)
     text = game.ai_move(level, table, state, seat, _seed(table))
     game.apply(state, text, seat)
-    _save_state(table, state, rounds)
+    _save_state(table, state, pauses)
     table.save()
     _after_commit(table, state, lobby=table.status != Table.RUNNING)
 

@@ -328,6 +328,16 @@ class Game:
         the next begins. A game without rounds keeps 0."""
         return 0
 
+    def pauses(self, state: Any) -> int:
+        """How many pauses the position has behind it: players see each round's end before
+        the next begins, and a game may stop at moments of its own (De l'Orc's reveal of a
+        battle). A move that adds one pauses the table (`pause_seconds`)."""
+        return self.rounds_finished(state)
+
+    def pause_seconds(self, state: Any) -> float:
+        """How long the pause that `state` has just reached lasts, unless everyone continues."""
+        return settings.ROUND_PAUSE_SECONDS
+
     def shown_action(
         self, state: Any, index: int, text: str, viewer: int | None, names: list[str]
     ) -> str:

@@ -32,6 +32,20 @@ def clock_text(deadline) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
+def pause_context(table: Table, seats: list, viewer: int | None) -> dict | None:
+    """A table's pause (a round's end, a game's own moment): when it ends, who still looks at
+    it, and whether the viewer is one of them and may continue."""
+    if table.pause_until is None:
+        return None
+    people = [s for s in seats if s.user_id and not s.left]
+    return {
+        "until": table.pause_until,
+        "left": clock_text(table.pause_until),
+        "waiting": [s.display_name for s in people if s.position not in table.continued],
+        "mine": any(s.position == viewer and s.position not in table.continued for s in people),
+    }
+
+
 PLACES = {
     1: pgettext_lazy("place", "1st"),
     2: pgettext_lazy("place", "2nd"),
@@ -51,7 +65,13 @@ def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
         place = places[viewer]
         if place == 1:
             return _("You won!") if len(winners) == 1 else _("You share first place!")
-        return _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+        placed = _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+        return f"{placed} {won(winners)}"
+    return won(winners)
+
+
+def won(winners: list[str]) -> str:
+    """Who won, by name: "Bob won.", "Ann, Bob share first place."."""
     return ngettext("%(names)s won.", "%(names)s share first place.", len(winners)) % {
         "names": ", ".join(winners)
     }

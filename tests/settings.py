@@ -42,5 +42,7 @@ BACKGROUND_SWEEPS = False  # a test runs a sweep when it means to
 CELERY_RESULT_BACKEND = None
 WHITENOISE_AUTOREFRESH = True
 # A round's end waits a second for people who do not continue: tests that play on do not
-# wait long (tests of the pause itself set their own, on the live server too).
+# wait long (tests of the pause itself set their own, on the live server too); a battle's
+# reveal likewise.
 ROUND_PAUSE_SECONDS = 1
+REVEAL_PAUSE_SECONDS = 1

@@ -19,8 +19,9 @@ from django.utils.translation import ngettext
 from games.orc import engine, names
 from games.orc.dealer import stamp
 from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
-from games.orc.engine.views import hidden
+from games.orc.engine.views import hidden, round_story
 from games.orc.game import DE_L_ORC
+from games.rendering import clock_text, pause_context, won
 
 GROUPS = (*PEOPLES, "X")  # the four peoples, then the mercenaries
 MERCENARIES = ("GI", "TR", "WM", "GR", "FM", "CG", "SP1", "SP2", "SP3", "SP4")
@@ -84,6 +85,90 @@ def strength_parts(army: dict[str, int], people: str | None, strength: int | Non
     if strength > total:
         parts.append(_("flying machine: +%(v)d") % {"v": strength - total})
     return parts
+
+
+def reveal_context(battle: dict[str, Any] | None, shown: dict[str, str]) -> dict[str, Any] | None:
+    """A battle's reveal (the engine's `last_battle`): every army face up with how its
+    strength is made, the winners and the points, the wizard's through his champion."""
+    if battle is None:
+        return None
+    people, winners = battle["people"], battle["winners"]
+    armies = []
+    for name, strength in battle["strength"].items():
+        army = battle["armies"].get(name, {})
+        armies.append(
+            {
+                "name": name,
+                "shown": shown[name],
+                "cards": [c | {"group": g["group"]} for g in hand_groups(army) for c in g["cards"]],
+                "strength": strength,
+                "parts": strength_parts(army, people, strength),
+                "won": name in winners,
+            }
+        )
+    champion = battle["champion"]
+    return {
+        "round": battle["round"],
+        "number": battle["battle"],
+        "people": card_name(people),
+        "points": battle["points"],
+        "armies": armies,
+        "winners": [shown[n] for n in winners],
+        "winner_list": ", ".join(shown[n] for n in winners),
+        "wizard": shown[battle["wizard"]],
+        "champion": shown.get(champion or "", ""),
+        "wizard_scores": champion in winners,
+    }
+
+
+def round_end_context(
+    state: engine.State, index: int, shown: dict[str, str], summary: dict[str, Any] | None
+) -> dict[str, Any]:
+    """A round's end as the pause before the next shows it: the piles each player took and
+    their cards, the champion, the spies, the giants set aside, then `summary` (its battles,
+    points and totals, from `round_summaries`)."""
+    story = round_story(state, index)
+
+    def cards(counts: dict[str, int]) -> list[dict[str, Any]]:
+        return [c | {"group": g["group"]} for g in hand_groups(counts) for c in g["cards"]]
+
+    takers = []
+    for name in state.names:
+        piles = [p for p in story["piles"] if p["taker"] == name]
+        if name == story["wizard"]:
+            continue
+        taken: dict[str, int] = {}
+        for p in piles:
+            for code, n in p["cards"].items():
+                taken[code] = taken.get(code, 0) + n
+        takers.append(
+            {
+                "name": name,
+                "shown": shown[name],
+                "piles": ", ".join(f"P{p['pile']}" for p in piles),
+                "cards": cards(taken),
+            }
+        )
+    spies = [
+        {
+            "n": spy["n"],
+            "holder": shown[spy["holder"]],
+            "target": shown.get(spy["target"] or "", ""),
+            "card": card_name(spy["code"]) if spy["code"] else "",
+            "given": spy["given"],
+        }
+        for spy in story["spies"]
+    ]
+    return {
+        "round": story["round"],
+        "wizard": shown[story["wizard"]],
+        "champion": shown.get(story["champion"] or "", ""),
+        "takers": takers,
+        "nobody": ", ".join(f"P{p['pile']}" for p in story["piles"] if p["taker"] is None),
+        "spies": spies,
+        "giants": [(shown[name], n) for name, n in story["giants"].items()],
+        "summary": summary,
+    }
 
 
 def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, str]]:
@@ -217,7 +302,15 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     dealing = view["pending"] == "recruit"
     dealt = view["deal"]["dealt"] or 0
     recruit = view.get("recruit")
-    decisions = _decisions(view, shown) if viewer is not None else []
+    pause = pause_context(table, seats, viewer)
+    decisions = _decisions(view, shown) if viewer is not None and pause is None else []
+    reveal = reveal_context(view["last_battle"], shown)
+    placings = view["result"].get("placings") if view["game_over"] else None
+    summaries = round_summaries(view["result"], shown, view["target"])
+    round_end = None
+    if pause is not None and reveal is not None and reveal["number"] == len(BATTLE_POINTS):
+        index = reveal["round"] - 1
+        round_end = round_end_context(state, index, shown, summaries[index])
     return {
         "table": table,
         "view": view,
@@ -239,12 +332,33 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "decider_is_ai": view["decider"] is not None
         and any(p["is_ai"] for p in players if p["name"] == view["decider"]),
         "my_army": hand_groups(view["my_army"]) if view.get("my_army") else None,
-        "people_name": card_name(view["people"]) if view["people"] else None,
+        # The people of the battle fought last is no longer the battle's until named again.
+        "people_name": card_name(view["people"])
+        if view["people"] and view["pending"] != "people"
+        else None,
         "mercenary_order": [shown[n] for n in view["mercenary_order"] or []],
-        "summaries": round_summaries(view["result"], shown, view["target"]),
+        "summaries": summaries,
+        "round_end": round_end,
         "log": _log(state, viewer, list(shown.values())),
-        "now": now_line(view, viewer, shown),
+        "now": now_line(view, viewer, shown) if pause is None else _pause_line(reveal),
+        "pause": pause,
+        "clock_left": clock_text(table.deadline),
+        "winners_line": won([shown[n] for n, place in placings.items() if place == 1])
+        if placings
+        else "",
+        # A pause shows the battle just fought; a replay shows it at its own step.
+        "reveal": reveal if pause is not None else None,
+        "last_battle": reveal,
+        "next_is_round": reveal is not None and reveal["number"] == len(BATTLE_POINTS),
     }
+
+
+def _pause_line(reveal: dict[str, Any] | None) -> str:
+    if reveal is None:
+        return ""
+    if reveal["number"] == len(BATTLE_POINTS):
+        return _("The round is over: read how its battles went, then continue to the next round.")
+    return _("The armies are face up: read how each is made, then continue to the next battle.")
 
 
 def now_line(view: dict[str, Any], viewer: int | None, shown: dict[str, str]) -> str:
@@ -410,10 +524,80 @@ def shown_action(state: engine.State, index: int, viewer: int | None, names: lis
     name = names[action.seat]
     if action.verb == "send" and action.seat != viewer and index > _battle_start(state):
         n = len(action.cards)
+        if not n:
+            return _("%(name)s sends no mercenary.") % {"name": name}
         return ngettext(
-            "%(name)s: %(n)d mercenary face down", "%(name)s: %(n)d mercenaries face down", n
+            "%(name)s sends %(n)d mercenary face down.",
+            "%(name)s sends %(n)d mercenaries face down.",
+            n,
         ) % {"name": name, "n": n}
-    return f"{name}: {engine.action_text(action, names)}"
+    return sentence(action, names)
+
+
+def _listed(parts: list[str]) -> str:
+    """ "a, b and c" in the active language."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def sent_cards(cards: tuple[str, ...]) -> str:
+    """Mercenaries as a sentence says them: "a giant and 2 gremlins"."""
+    one = {"GI": _("a giant"), "TR": _("a troll"), "WM": _("a war machine"), "GR": _("a gremlin")}
+    many = {
+        "GI": _("%(n)d giants"),
+        "TR": _("%(n)d trolls"),
+        "WM": _("%(n)d war machines"),
+        "GR": _("%(n)d gremlins"),
+    }
+    parts = [
+        one[code] if cards.count(code) == 1 else many[code] % {"n": cards.count(code)}
+        for code in one
+        if code in cards
+    ]
+    return _listed(parts)
+
+
+def sentence(action: engine.Action, names: list[str]) -> str:
+    """A decision of the log in a sentence of the active language, the players named by
+    `names` (seat by seat, as the page shows them)."""
+    words: dict[str, Any] = {"name": names[action.seat], "pile": action.pile, "n": action.n}
+    if action.target >= 0:
+        words["target"] = names[action.target]
+    if action.code:
+        words["card"] = card_name(action.code)
+    verb = action.verb
+    if verb == "desert":
+        return _("%(name)s puts a deserter on P%(pile)s.") % words
+    if verb == "shield":
+        return _("%(name)s puts a shield on P%(pile)s.") % words
+    if verb == "champion":
+        return _("%(name)s names %(target)s his champion.") % words
+    if verb == "people":
+        return _("%(name)s chooses the %(people)s for this battle.") % {
+            "name": words["name"],
+            "people": card_name(action.code),
+        }
+    if verb == "spy":
+        if action.target < 0:
+            return _("%(name)s does not use spy %(n)s.") % words
+        return _("%(name)s uses spy %(n)s and asks %(target)s for a card “%(card)s”.") % words
+    if verb == "send":
+        if not action.cards:
+            return _("%(name)s sends no mercenary.") % words
+        return _("%(name)s sends %(cards)s.") % (words | {"cards": sent_cards(action.cards)})
+    if verb == "commando":
+        if action.target < 0:
+            return _("%(name)s keeps the commando gremlin.") % words
+        return _("%(name)s's commando gremlin takes a card “%(card)s” from %(target)s.") % words
+    if action.cards:
+        n = len(action.cards)
+        return ngettext(
+            "%(name)s adds the flying machine with %(n)d gremlin.",
+            "%(name)s adds the flying machine with %(n)d gremlins.",
+            n,
+        ) % (words | {"n": n})
+    return _("%(name)s keeps the flying machine.") % words
 
 
 def _battle_start(state: engine.State) -> int:

@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.template.defaultfilters import floatformat
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -39,6 +40,7 @@ from games.orc.engine.cards import (
 )
 from games.orc.engine.record import FORMAT as RECORD_FORMAT
 from games.orc.engine.state import random_deck
+from games.orc.engine.views import last_battle
 from games.registry import (
     Game,
     ImportedRecord,
@@ -228,13 +230,17 @@ class DeLOrc(Game):
         return engine.from_record(table.record)
 
     def advance(self, table: Any, state: engine.State) -> None:
-        """A round that waits for its deck gets it, and its deal a start time."""
+        """A round that waits for its deck gets it, and its deal a start time: once the
+        players have seen the end of the round before (the table's pause)."""
         while state.pending is None and not state.game_over:
             state.add_round(*table_deck(table.seed, state.rnd))
         deal = _deal(table)
-        if state.pending == "recruit" and deal.round != state.rnd:
+        waiting = table.pause_until is not None
+        if state.pending == "recruit" and (
+            deal.round != state.rnd or (deal.started is None and not waiting)
+        ):
             deal.round = state.rnd
-            deal.started = timezone.now() + timedelta(seconds=LEAD_IN)
+            deal.started = None if waiting else timezone.now() + timedelta(seconds=LEAD_IN)
             deal.ended = False
             deal.save(update_fields=["round", "started", "ended"])
         ended = state.pending != "recruit" or state.dealt == N_CARDS
@@ -271,6 +277,20 @@ class DeLOrc(Game):
         a deal hands the game to its placing step or its champion, which the clock decides."""
         dealing = state.pending == "recruit" and state.dealt < N_CARDS
         return len(state.log) + len(state.history) - dealing
+
+    def rounds_finished(self, state: engine.State) -> int:
+        return sum(len(r.battles) == len(BATTLE_POINTS) for r in state.history)
+
+    def pauses(self, state: engine.State) -> int:
+        """Every battle's reveal is a pause (§4.5-§4.7): the armies face up, their strength,
+        the winners and points; the fourth is the round's end as well."""
+        return sum(len(r.battles) for r in state.history)
+
+    def pause_seconds(self, state: engine.State) -> float:
+        battle = last_battle(state)
+        if battle is not None and battle["battle"] == len(BATTLE_POINTS):
+            return settings.ROUND_PAUSE_SECONDS
+        return settings.REVEAL_PAUSE_SECONDS
 
     def decider(self, state: engine.State) -> int | None:
         return state.decider
@@ -347,7 +367,11 @@ class DeLOrc(Game):
         return replay.position(record, step.actions, step.dealt)
 
     def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
-        return {"dealt_card": replay.dealt_card(step)}
+        shows = isinstance(step, replay.Step) and step.reveal
+        return {
+            "dealt_card": replay.dealt_card(step),
+            "reveal": board.get("last_battle") if shows else None,
+        }
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.orc.board import round_summaries

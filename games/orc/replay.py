@@ -1,6 +1,7 @@
 """De l'Orc's replay: each action of the record is a step, and its deal is stepped card by card
 too: each army card dealt is a step, and a slap (``@k``) comes right after the k-th card,
-where it landed (ORC-RULES.md §8).
+where it landed (ORC-RULES.md §8). Each battle's reveal is a step of its own, after the
+decision that ended the battle, as the table pauses on it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class Step(ReplayStep):
     card: str = ""  # the army card this step deals, and its pile
     pile: int = 0
     start: bool = False  # the start card shows after this army card
+    reveal: bool = False  # the battle the step's position fought last, face up
 
 
 def _slapped_at(line: str) -> int | None:
@@ -30,8 +32,19 @@ def _slapped_at(line: str) -> int | None:
     return int(at) if sep and at.isdigit() else None
 
 
+def _battles_ended(record: dict[str, Any]) -> set[int]:
+    """The indices (from 0) of the record's actions that ended a battle: a stored record
+    writes out every decision, forced ones too, so its actions are the engine's log."""
+    try:
+        state = engine.from_record(record)
+    except (engine.RecordError, engine.IllegalAction):
+        return set()
+    return {b.at for r in state.history for b in r.battles}
+
+
 def steps(record: dict[str, Any]) -> list[ReplayStep]:
     piles = PILES.get(len(record.get("players", [])), 0)
+    ended_battles = _battles_ended(record)
     rounds = record.get("rounds", [])
     out: list[ReplayStep] = []
     actions = 0
@@ -69,6 +82,8 @@ def steps(record: dict[str, Any]) -> list[ReplayStep]:
                         dealt=dealt if in_deal else None,
                     )
                 )
+                if actions - 1 in ended_battles:
+                    out.append(Step(actions, reveal=True))
     return out
 
 

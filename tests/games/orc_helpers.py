@@ -95,3 +95,12 @@ def table_at(users, record, dealt=None):
     Table.objects.filter(pk=table.pk).update(record=record, version=DE_L_ORC.version(state))
     table.refresh_from_db()
     return table, state
+
+
+def said(line: str, names: list[str]) -> str:
+    """A record's line as the log and the replay say it, in the active language."""
+    from games.orc import engine
+    from games.orc.board import sentence
+
+    name, text = line.split(": ", 1)
+    return sentence(engine.parse_action(text, names, names.index(name)), names)

@@ -5,7 +5,7 @@ import pytest
 from games import actions
 from games.models import Table
 from games.orc import engine
-from tests.games.orc_helpers import orc_table, people, set_deal
+from tests.games.orc_helpers import orc_table, people, said, set_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +115,7 @@ def test_it_replays_a_finished_game_card_by_card_with_the_piles_as_they_were(cli
     client.force_login(bob)
     # Each army card is a step; the first slap comes right after the card it went down at.
     html = client.get(f"/history/replay/{table.pk}/?step={at + 1}").content.decode()
-    assert f"<code>{first}</code>" in html
+    assert f"<code>{said(first, record['players'])}</code>" in html
     shown = re.findall(r'data-zone="pile" data-pile="(\d+)">(.*?)</ol>', html, re.S)
     cards = sum(len(re.findall(r"data-card=", inner)) for _, inner in shown)
     assert cards == at, "the piles as they were when the first player card went down"
@@ -154,10 +154,14 @@ def test_it_tells_how_many_mercenaries_were_sent_but_not_which_until_the_reveal(
     client.force_login(users[watcher])
     html = client.get(f"/play/t/{table.pk}/").content.decode()
     n = len(cards)
-    assert f"{names[sender]}: {n} mercenar{'y' if n == 1 else 'ies'} face down" in html
-    assert f"{names[sender]}: send {' '.join(cards)}<" not in html
+    if n:
+        assert f"{names[sender]} sends {n} mercenar{'y' if n == 1 else 'ies'} face down." in html
+    else:
+        assert f"{names[sender]} sends no mercenary." in html
+    sent = said(f"{names[sender]}: send {' '.join(cards)}", names)
+    assert f"{sent}<" not in html
     assert scan_orc(html, record, watcher) == []
     # The sender reads his own.
     client.force_login(users[sender])
     html = client.get(f"/play/t/{table.pk}/").content.decode()
-    assert f"{names[sender]}: send {' '.join(cards)}<" in html
+    assert f"{sent}<" in html

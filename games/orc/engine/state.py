@@ -86,12 +86,16 @@ FULL_DECK = tuple(full_deck())
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle: `strength` per non-wizard seat, `winners` in seat order."""
+    """A fought battle: `strength` per non-wizard seat, `winners` in seat order; `armies`: the
+    cards each seat revealed (counts by code, a flying machine and its gremlins not among
+    them), and `at`: the log index of the decision that brought the battle to its end."""
 
     people: int
     strength: dict[int, int]
     winners: list[int]
     points: int
+    armies: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    at: int = -1
 
 
 @dataclass(slots=True)
@@ -102,6 +106,12 @@ class RoundResult:
     champion: int
     battles: list[Battle] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
+    # What the round's end shows besides (§3.8-§3.10): per pile its taker (-1: nobody) and
+    # the army cards he took; each spy's question (n, holder, target, code, given) in turn;
+    # the giants each seat set aside.
+    piles: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    spies: list[tuple[int, int, int, str, bool]] = field(default_factory=list)
+    giants: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +435,16 @@ class State:
         other.rng.setstate(self.rng.getstate())
         other.totals = self.totals[:]
         other.history = [
-            RoundResult(r.wizard, r.champion, r.battles[:], r.scores[:]) for r in self.history
+            RoundResult(
+                r.wizard,
+                r.champion,
+                r.battles[:],
+                r.scores[:],
+                r.piles[:],
+                r.spies[:],
+                dict(r.giants),
+            )
+            for r in self.history
         ]
         other.log = self.log[:]
         other.des_left = self.des_left[:]
@@ -771,11 +790,13 @@ class State:
     def _resolve_piles(self) -> None:
         """§3.8: deserters remove the army card below them (past shields); lowest shield takes."""
         deck, npiles, aside, hands = self.deck, self.npiles, self.aside, self.hands
+        taken = self.history[-1].piles
         for i, entries in enumerate(self.pile_cards):
             army = deck[i::npiles]
             if not entries:
                 for c in army:
                     aside[c] += 1
+                taken.append((-1, ()))
                 continue
             removed: set[int] = set()
             owner = -1
@@ -795,6 +816,7 @@ class State:
             if owner < 0:
                 for c in army:
                     aside[c] += 1
+                taken.append((-1, ()))
                 continue
             hand = hands[owner]
             for j, c in enumerate(army):
@@ -802,6 +824,7 @@ class State:
                     aside[c] += 1
                 else:
                     hand[c] += 1
+            taken.append((owner, tuple(c for j, c in enumerate(army) if j not in removed)))
 
     def _next_spy(self) -> None:
         while self.spy_n <= 4:
@@ -810,23 +833,27 @@ class State:
                 return
             self.spy_n += 1
         # §3.9: all spies are set aside; §3.10: giants in twos or more leave.
-        for hand in self.hands:
+        for seat, hand in enumerate(self.hands):
             for c in SPIES:
                 self.aside[c] += hand[c]
                 hand[c] = 0
             if hand[GI] >= 2:
+                self.history[-1].giants[seat] = hand[GI]
                 self.aside[GI] += hand[GI]
                 hand[GI] = 0
         self._start_battle()
 
     def _do_spy(self, a: Action) -> None:
+        given = False
         if a.target >= 0:
             c = INDEX[a.code]
             victim = self.hands[a.target]
-            if victim[c] > self.spied[a.target][c]:
+            given = victim[c] > self.spied[a.target][c]
+            if given:
                 victim[c] -= 1
                 self.hands[a.seat][c] += 1
                 self.spied[a.seat][c] += 1
+        self.history[-1].spies.append((a.n, a.seat, a.target, a.code, given))
         self.spy_n += 1
         self._next_spy()
 
@@ -925,7 +952,15 @@ class State:
                 current.scores[self.wizard] += points
                 self.totals[self.wizard] += points
         current.battles.append(
-            Battle(self.people, {s: strength[s] for s in contenders}, winners, points)
+            Battle(
+                self.people,
+                {s: strength[s] for s in contenders},
+                winners,
+                points,
+                {s: tuple(self.army[s]) for s in contenders},
+                # The decision that ends the battle is logged right after this.
+                len(self.log),
+            )
         )
         aside = self.aside
         for s in contenders:

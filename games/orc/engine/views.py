@@ -43,6 +43,63 @@ def pile_contents(state: State, pile: int) -> list[str]:
     return out + army[below:]
 
 
+def last_battle(state: State) -> dict[str, Any] | None:
+    """The battle fought last, as revealed (§4.5-§4.7): each army's cards and strength, the
+    winners and the points; None before the first battle. Public from its reveal on."""
+    for number, rnd in reversed(list(enumerate(state.history, 1))):
+        if rnd.battles:
+            b = rnd.battles[-1]
+            names = state.names
+            return {
+                "round": number,
+                "battle": len(rnd.battles),
+                "people": PEOPLES[b.people],
+                "at": b.at,
+                "armies": {names[s]: _counts(list(army)) for s, army in b.armies.items()},
+                "strength": {names[s]: v for s, v in b.strength.items()},
+                "winners": [names[s] for s in b.winners],
+                "points": b.points,
+                "champion": names[rnd.champion] if rnd.champion >= 0 else None,
+                "wizard": names[rnd.wizard],
+            }
+    return None
+
+
+def round_story(state: State, index: int) -> dict[str, Any]:
+    """What round `index` (from 0) brought besides its battles (§3.7-§3.10): who took each
+    pile and which army cards, the champion, each spy's question and answer, the giants set
+    aside. Public: the deal was face up and the spies ask aloud."""
+    r = state.history[index]
+    names = state.names
+
+    def counts(codes: tuple[int, ...]) -> dict[str, int]:
+        out = [0] * N_CODES
+        for c in codes:
+            out[c] += 1
+        return _counts(out)
+
+    return {
+        "round": index + 1,
+        "wizard": names[r.wizard],
+        "champion": names[r.champion] if r.champion >= 0 else None,
+        "piles": [
+            {"pile": i + 1, "taker": names[o] if o >= 0 else None, "cards": counts(codes)}
+            for i, (o, codes) in enumerate(r.piles)
+        ],
+        "spies": [
+            {
+                "n": n,
+                "holder": names[holder],
+                "target": names[target] if target >= 0 else None,
+                "code": code,
+                "given": given,
+            }
+            for n, holder, target, code, given in r.spies
+        ],
+        "giants": {names[s]: k for s, k in r.giants.items()},
+    }
+
+
 def hidden(state: State) -> bool:
     """True between the commit and the reveal of a battle."""
     return state.phase in (SENDING, COMMANDO_STEP)
@@ -104,6 +161,7 @@ def public_view(state: State) -> dict[str, Any]:
         "mercenary_order": [names[s] for s in state.order] if secret else None,
         "spy": state.spy_n if state.pending == "spy" else None,
         "set_aside": _counts(state.aside),
+        "last_battle": last_battle(state),
         "players": players,
         "result": result(state),
     }
