@@ -433,6 +433,9 @@ def _open_online(tournament: Tournament, seats: list[TournamentSeat]) -> Table:
         options=tournament.table_options,
         rated=tournament.rated,
         seat_order=Table.HOST_ORDER,
+        clock=tournament.clock,
+        clock_seconds=tournament.clock_seconds,
+        timeout_policy=tournament.timeout_policy,
         managed=True,
     )
     for seat in seats[1:]:

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
 from games import registry
+from games.models import TableClock, TimeoutPolicy
 from leagues.models import PlayedGame, PlaysOneGame
 
 
@@ -69,6 +70,18 @@ class Tournament(PlaysOneGame):
     )
     rated = models.BooleanField(_("rated"), default=True)
     allow_ai = models.BooleanField(_("an AI player may fill a no-show's seat"), default=False)
+    # The time control of its online tables, as a live table's: a clock per decision, and
+    # what happens to a player whose time runs out.
+    clock = models.CharField(
+        _("clock"), max_length=16, choices=TableClock.choices, default=TableClock.NO_CLOCK
+    )
+    clock_seconds = models.PositiveIntegerField(_("time per decision (seconds)"), default=60)
+    timeout_policy = models.CharField(
+        _("when time runs out"),
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AI_MOVES,
+    )
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
     # The projector's link, which opens without logging in; empty until the organiser makes
@@ -91,6 +104,12 @@ class Tournament(PlaysOneGame):
                 condition=Q(mode__in=TournamentMode.values), name="tournament_mode_valid"
             ),
             models.CheckConstraint(
+                condition=Q(clock__in=TableClock.values), name="tournament_clock_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_seconds__gte=10), name="tournament_clock_seconds_min"
+            ),
+            models.CheckConstraint(
                 condition=Q(status__in=TournamentStatus.values),
                 name="tournament_status_valid",
             ),
@@ -106,6 +125,16 @@ class Tournament(PlaysOneGame):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.club.slug, self.pk])
+
+    @property
+    def time_control(self) -> str:
+        """The clock of its online tables in a few words (empty without one)."""
+        if self.clock == TableClock.NO_CLOCK:
+            return ""
+        return _("%(clock)s clock, %(seconds)s s per decision") % {
+            "clock": self.get_clock_display(),
+            "seconds": self.clock_seconds,
+        }
 
     def clean(self) -> None:
         game = registry.all_games().get(self.game)

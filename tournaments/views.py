@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
+from games.models import Table
 from leagues.forms import GameOptionsForm, game_form, posted_number
 from tournaments import actions as tournaments
 from tournaments import pairing
@@ -72,8 +73,38 @@ class TournamentForm(GameOptionsForm, forms.Form):
     allow_ai = forms.BooleanField(
         label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
     )
+    # The online tables' time control, as a live table's (games.forms.TableForm).
+    clock = forms.ChoiceField(
+        label=gettext_lazy("Clock of the online tables"),
+        choices=Table.CLOCKS,
+        initial=Table.NO_CLOCK,
+        required=False,
+    )
+    clock_seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds per decision"),
+        min_value=10,
+        max_value=7 * 24 * 3600,
+        initial=60,
+        required=False,
+    )
+    timeout_policy = forms.ChoiceField(
+        label=gettext_lazy("When time runs out"),
+        choices=Table.TIMEOUT_POLICIES,
+        required=False,
+    )
 
-    SETTINGS = ("name", "game", "mode", "max_table", "seeding", "rated", "allow_ai")
+    SETTINGS = (
+        "name",
+        "game",
+        "mode",
+        "max_table",
+        "seeding",
+        "rated",
+        "allow_ai",
+        "clock",
+        "clock_seconds",
+        "timeout_policy",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -95,6 +126,10 @@ class TournamentForm(GameOptionsForm, forms.Form):
 
     def clean(self):
         data = super().clean()
+        # Left out (an older form): no clock, as before events had one.
+        data["clock"] = data.get("clock") or Table.NO_CLOCK
+        data["clock_seconds"] = data.get("clock_seconds") or 60
+        data["timeout_policy"] = data.get("timeout_policy") or Table.AI_MOVES
         game = self.game
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
