@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from games import actions as games
 from games import registry
@@ -115,6 +116,26 @@ def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry
             entry.checked_in = entry.checked_in or checked_in
             entry.save(update_fields=["dropped", "checked_in"])
         _changed(tournament)
+    return entry
+
+
+def check_in(tournament: Tournament, user, now=None) -> Entry:
+    """A player checks himself in within the event's window, registering on the way while it
+    takes registrations; one already drawn comes back this way once marked absent."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.checkin_open(now):
+            raise NotReady("check-in-closed")
+        entry = Entry.objects.filter(tournament=locked, user=user).first()
+        if entry is None and locked.status != Tournament.REGISTRATION:
+            raise NotReady("registration-closed")
+        if entry is None:
+            entry = Entry.objects.create(tournament=locked, user=user, checked_in=True)
+        else:
+            entry.checked_in, entry.dropped = True, False
+            entry.save(update_fields=["checked_in", "dropped"])
+        _changed(locked)
     return entry
 
 

@@ -4,6 +4,7 @@ The tables keep their names from when tournaments lived in the leagues app, so n
 """
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from django import forms
 from django.conf import settings
@@ -82,6 +83,12 @@ class Tournament(PlaysOneGame):
         choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.AI_MOVES,
     )
+    # When the first round is drawn; players check themselves in from `checkin_minutes`
+    # before it. Without a start time the organiser checks players in and draws the rounds.
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    checkin_minutes = models.PositiveSmallIntegerField(
+        _("check-in opens (minutes before the start)"), default=30
+    )
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
     # The projector's link, which opens without logging in; empty until the organiser makes
@@ -135,6 +142,18 @@ class Tournament(PlaysOneGame):
             "clock": self.get_clock_display(),
             "seconds": self.clock_seconds,
         }
+
+    @property
+    def checkin_opens(self) -> datetime | None:
+        if self.starts_at is None:
+            return None
+        return self.starts_at - timedelta(minutes=self.checkin_minutes)
+
+    def checkin_open(self, now: datetime) -> bool:
+        """Players may check themselves in: from the window before the start until the end
+        (one marked absent comes back so)."""
+        opens = self.checkin_opens
+        return opens is not None and opens <= now and self.status != TournamentStatus.FINISHED
 
     def clean(self) -> None:
         game = registry.all_games().get(self.game)

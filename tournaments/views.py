@@ -8,16 +8,19 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts import presence
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
 from games.models import Table
 from leagues.forms import GameOptionsForm, game_form, posted_number
 from tournaments import actions as tournaments
 from tournaments import pairing
+from tournaments.live import tournament_group
 from tournaments.models import Stage, Tournament, TournamentRound, TournamentTable
 
 User = get_user_model()
@@ -93,6 +96,23 @@ class TournamentForm(GameOptionsForm, forms.Form):
         required=False,
     )
 
+    starts_at = forms.DateTimeField(
+        label=gettext_lazy("Starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=gettext_lazy(
+            "Online events: the first round is drawn then, from the players checked in, and "
+            "every round after starts by itself. Leave empty to run the rounds by hand."
+        ),
+    )
+    checkin_minutes = forms.IntegerField(
+        label=gettext_lazy("Check-in opens (minutes before the start)"),
+        min_value=1,
+        max_value=24 * 60,
+        initial=30,
+        required=False,
+    )
+
     SETTINGS = (
         "name",
         "game",
@@ -104,6 +124,8 @@ class TournamentForm(GameOptionsForm, forms.Form):
         "clock",
         "clock_seconds",
         "timeout_policy",
+        "starts_at",
+        "checkin_minutes",
     )
 
     def __init__(self, *args, **kwargs):
@@ -130,6 +152,7 @@ class TournamentForm(GameOptionsForm, forms.Form):
         data["clock"] = data.get("clock") or Table.NO_CLOCK
         data["clock_seconds"] = data.get("clock_seconds") or 60
         data["timeout_policy"] = data.get("timeout_policy") or Table.AI_MOVES
+        data["checkin_minutes"] = data.get("checkin_minutes") or 30
         game = self.game
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
@@ -330,6 +353,10 @@ def tournament_detail(request, slug, tournament_id):
         context["projector_url"] = request.build_absolute_uri(
             reverse("projector_screen", args=[tournament.projector_token])
         )
+    context["here"] = presence.present(
+        tournament_group(tournament.pk), [e.user_id for e in entries]
+    )
+    context["checkin_open"] = tournament.checkin_open(timezone.now())
     if organiser:
         registered = {e.user_id for e in entries}
         context["others"] = tournament.club.members.exclude(pk__in=registered).order_by("username")
@@ -393,6 +420,20 @@ def tournament_register(request, slug, tournament_id):
 
 @login_required
 @require_POST
+def tournament_checkin(request, slug, tournament_id):
+    """A member checks himself in, within the window before the start (or back in)."""
+    tournament, _m = _tournament(request.user, slug, tournament_id)
+    try:
+        tournaments.check_in(tournament, request.user)
+    except tournaments.NotReady as refused:
+        messages.error(request, _refusal(refused.code))
+    else:
+        messages.success(request, _("You are checked in."))
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
 def tournament_presence(request, slug, tournament_id):
     """Check-in, check-out, drop-out and return, one entry or everyone registered."""
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
@@ -436,6 +477,8 @@ def _refusal(code: str, table: int | None = None) -> str:
         "not-full": _("The online table starts when every seat is taken."),
         "last-player": _("At least one player must stay at the table."),
         "started": _("The first round is drawn: the settings can no longer change."),
+        "check-in-closed": _("Check-in is not open now."),
+        "registration-closed": _("Registration has closed: an organiser can still add you."),
         "player-left": _(
             "A player drawn for this round has left the club: swap or drop them first."
         ),
