@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from ctg_site.background import enqueue
 from games import actions as games
 from games import registry
 from games.models import Table
@@ -27,6 +29,9 @@ from tournaments.models import (
     TournamentSeat,
     TournamentTable,
 )
+
+# Seconds before a draw that found too few players checked in is tried again.
+RETRY_DRAW_AFTER = 15
 
 # Most placement points a player can take from one table (a win at any table size).
 MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.values()))
@@ -53,8 +58,10 @@ def create(club, *, name: str, stages: list[dict], **options) -> Tournament:
         club=club, name=name, seed=random.SystemRandom().randrange(1, 2**31), **options
     )
     _fits_its_game(tournament)
+    tournament.next_round_at = tournament.starts_at if tournament.runs_itself else None
     tournament.save()
     _set_stages(tournament, stages)
+    _schedule(tournament)
     return tournament
 
 
@@ -65,9 +72,11 @@ def change(tournament: Tournament, *, stages: list[dict], **fields) -> None:
         for name, value in fields.items():
             setattr(locked, name, value)
         _fits_its_game(locked)
+        locked.next_round_at = locked.starts_at if locked.runs_itself else None
         locked.save()
         locked.stages.all().delete()
         _set_stages(locked, stages)
+        _schedule(locked)
         _changed(locked)
 
 
@@ -615,7 +624,100 @@ def result_changed(game: PlayedGame) -> None:
         .first()
     )
     if tournament_id is not None:
+        _round_may_have_ended(tournament_id)
         transaction.on_commit(lambda: live.broadcast_tournament(tournament_id))
+
+
+# --- an event that runs itself ---------------------------------------------------------------
+
+
+def _schedule(tournament: Tournament) -> None:
+    """Have the event's next step run when it is due; the sweep (tournaments.tasks) finds it
+    as well, should this be lost."""
+    if tournament.next_round_at is None:
+        return
+    from tournaments import tasks
+
+    wait = (tournament.next_round_at - timezone.now()).total_seconds()
+    enqueue(tasks.advance_event, tournament.pk, countdown=max(wait, 0) or None)
+
+
+def _round_may_have_ended(tournament_id: int) -> None:
+    """A table's result came in: once it was the last of its round, an event that runs itself
+    draws the next round after its interval, or ends when no round is left."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    if not tournament.runs_itself or tournament.status != Tournament.RUNNING:
+        return
+    where = position(tournament)
+    if where.round is None or not round_complete(where.round):
+        return
+    try:
+        next_stage_and_number(tournament)
+    except NotReady as done:
+        if done.code == "finished":
+            Tournament.objects.filter(pk=tournament.pk, status=Tournament.RUNNING).update(
+                status=Tournament.FINISHED, next_round_at=None
+            )
+        return
+    due = timezone.now() + timedelta(seconds=tournament.round_interval)
+    # Only the first report of the round's end sets the time: a correction later does not
+    # move it, nor bring back a round being drawn.
+    claimed = Tournament.objects.filter(pk=tournament.pk, next_round_at__isnull=True).update(
+        next_round_at=due
+    )
+    if claimed:
+        tournament.next_round_at = due
+        _schedule(tournament)
+
+
+def advance(tournament_id: int, now=None) -> bool:
+    """Draw and start the event's next round if it is due: every table opened and started at
+    once. Safe to run in several processes at the same moment: the one whose conditional
+    UPDATE clears the due time draws; the others find nothing to do."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = (
+            Tournament.objects.filter(pk=tournament_id, paused=False, next_round_at__lte=now)
+            .exclude(status=Tournament.FINISHED)
+            .values_list("next_round_at", flat=True)
+            .first()
+        )
+        if due is None:
+            return False
+        claimed = Tournament.objects.filter(pk=tournament_id, next_round_at=due).update(
+            next_round_at=None
+        )
+        if claimed != 1:
+            return False
+        tournament = Tournament.objects.select_related("club").get(pk=tournament_id)
+        try:
+            with transaction.atomic():
+                round_ = draft_round(tournament)
+                begin_round(round_, None)
+                for table in round_.tables.select_related("online_table"):
+                    games.start(table.online_table_id or 0, games.EVENT)
+        except pairing.PairingError:
+            # Too few players checked in: try again a little later.
+            retry = now + timedelta(seconds=RETRY_DRAW_AFTER)
+            Tournament.objects.filter(pk=tournament_id).update(next_round_at=retry)
+            tournament.next_round_at = retry
+            _schedule(tournament)
+            _changed(tournament)
+            return False
+        except NotReady:
+            # A round still open (its end sets the next time) or nothing left to play.
+            return False
+        return True
+
+
+def due_events(now=None) -> list[int]:
+    """Events whose next round is due now."""
+    now = now or timezone.now()
+    return list(
+        Tournament.objects.filter(paused=False, next_round_at__lte=now)
+        .exclude(status=Tournament.FINISHED)
+        .values_list("pk", flat=True)
+    )
 
 
 # --- pictures ----------------------------------------------------------------------------------

@@ -89,6 +89,13 @@ class Tournament(PlaysOneGame):
     checkin_minutes = models.PositiveSmallIntegerField(
         _("check-in opens (minutes before the start)"), default=30
     )
+    # Seconds between the end of a round's last table and the draw of the next.
+    round_interval = models.PositiveIntegerField(_("seconds between rounds"), default=60)
+    # When the event draws and starts its next round by itself (the start time, then each
+    # round's end plus the interval); empty while a round is played, or run by hand. The
+    # sweep claims it by clearing it, so one process alone draws a round.
+    next_round_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    paused = models.BooleanField(_("paused"), default=False)
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
     # The projector's link, which opens without logging in; empty until the organiser makes
@@ -142,6 +149,11 @@ class Tournament(PlaysOneGame):
             "clock": self.get_clock_display(),
             "seconds": self.clock_seconds,
         }
+
+    @property
+    def runs_itself(self) -> bool:
+        """An online event with a start time draws, starts and ends its rounds itself."""
+        return self.starts_at is not None and self.mode == TournamentMode.ONLINE
 
     @property
     def checkin_opens(self) -> datetime | None:

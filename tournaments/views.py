@@ -113,6 +113,15 @@ class TournamentForm(GameOptionsForm, forms.Form):
         required=False,
     )
 
+    round_interval = forms.IntegerField(
+        label=gettext_lazy("Seconds between rounds"),
+        min_value=0,
+        max_value=3600,
+        initial=60,
+        required=False,
+        help_text=gettext_lazy("From the end of a round's last table to the next draw."),
+    )
+
     SETTINGS = (
         "name",
         "game",
@@ -126,6 +135,7 @@ class TournamentForm(GameOptionsForm, forms.Form):
         "timeout_policy",
         "starts_at",
         "checkin_minutes",
+        "round_interval",
     )
 
     def __init__(self, *args, **kwargs):
@@ -153,6 +163,8 @@ class TournamentForm(GameOptionsForm, forms.Form):
         data["clock_seconds"] = data.get("clock_seconds") or 60
         data["timeout_policy"] = data.get("timeout_policy") or Table.AI_MOVES
         data["checkin_minutes"] = data.get("checkin_minutes") or 30
+        if data.get("round_interval") is None:
+            data["round_interval"] = 60
         game = self.game
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
@@ -234,7 +246,20 @@ def live_context(tournament: Tournament, viewer) -> dict:
         ],
         "bracket": columns,
         "viewer_id": viewer.pk,
+        "my_table": _my_table(cards, viewer),
     }
+
+
+def _my_table(cards: list[dict], viewer) -> TournamentTable | None:
+    """The viewer's table of the round under way, while its game waits for him."""
+    for card in cards:
+        table = card["table"]
+        online = table.online_table
+        if card["done"] or online is None or online.status != Table.RUNNING:
+            continue
+        if any(seat["id"] == viewer.pk and seat["plays"] for seat in card["seats"]):
+            return table
+    return None
 
 
 def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> list[dict]:
