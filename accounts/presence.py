@@ -26,6 +26,10 @@ def forget(place: str, user_id: int) -> None:
     cache.delete(_key(place, user_id))
 
 
+async def amark(place: str, user_id: int, ttl: int = TTL) -> None:
+    await cache.aset(_key(place, user_id), 1, ttl)
+
+
 def present(place: str, user_ids: Iterable[int]) -> set[int]:
     """Those of `user_ids` who have `place` open."""
     ids = list(user_ids)

@@ -24,6 +24,7 @@ app.conf.beat_schedule = {
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
     # Cheap (one indexed query) and the start of a round waits on it: every second.
     "sweep-events": {"task": "tournaments.tasks.sweep_events", "schedule": 1.0},
+    "sweep-absentees": {"task": "tournaments.tasks.sweep_absentees", "schedule": 5.0},
 }
 # The sweeps' arguments for a process that starts alone (the embedded default): no task of
 # another process can be under way, so an AI move is taken up however recent the table's

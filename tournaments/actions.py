@@ -15,13 +15,16 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from accounts import presence
 from ctg_site.background import enqueue
 from games import actions as games
 from games import registry
+from games.groups import table_group
 from games.models import Table
 from leagues.models import PlayedGame, PlayedSeat, PlayerRating
 from tournaments import live, pairing
 from tournaments.models import (
+    AbsenteePlace,
     Entry,
     Stage,
     Tournament,
@@ -142,8 +145,8 @@ def check_in(tournament: Tournament, user, now=None) -> Entry:
         if entry is None:
             entry = Entry.objects.create(tournament=locked, user=user, checked_in=True)
         else:
-            entry.checked_in, entry.dropped = True, False
-            entry.save(update_fields=["checked_in", "dropped"])
+            entry.checked_in, entry.dropped, entry.absent = True, False, False
+            entry.save(update_fields=["checked_in", "dropped", "absent"])
         _changed(locked)
     return entry
 
@@ -153,9 +156,10 @@ def set_presence(entry: Entry, *, checked_in: bool | None = None, dropped: bool 
     with transaction.atomic():
         if checked_in is not None:
             entry.checked_in = checked_in
+            entry.absent = entry.absent and not checked_in
         if dropped is not None:
             entry.dropped = dropped
-        entry.save(update_fields=["checked_in", "dropped"])
+        entry.save(update_fields=["checked_in", "dropped", "absent"])
         _changed(entry.tournament)
 
 
@@ -210,15 +214,19 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
     placed = {s.user_id for s in table.seats.all() if not s.replaced}
+    # Absent players the event places last: last at the table, with nothing scored.
+    absent = [s.user_id for s in table.seats.all() if s.absent]
     seats = list(game.seats.all())
     people = {s.user_id: s for s in seats if s.user_id is not None and s.user_id in placed}
     return pairing.GameResult(
         round=table.round.number,
-        scores={p: s.total for p, s in people.items()},
-        places={p: s.place or len(seats) for p, s in people.items()},
+        scores={p: s.total for p, s in people.items()} | dict.fromkeys(absent, 0),
+        places={p: s.place or len(seats) for p, s in people.items()}
+        | dict.fromkeys(absent, len(seats)),
         round_scores={
             p: [r.score + r.bonus for r in s.round_scores.all()] for p, s in people.items()
-        },
+        }
+        | {p: [] for p in absent},
         stand_ins=[(s.place or len(seats), s.total) for s in seats if s.user_id not in people],
     )
 
@@ -487,13 +495,35 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
     out of the event is the organiser's separate choice.
     """
     tournament = table.round.stage.tournament
+    if not tournament.allow_ai:
+        raise NotReady("no-ai")
+    _replace(table, user_id, absent=False)
+
+
+def mark_absent(table: TournamentTable, user_id: int) -> bool:
+    """A player away from his running table (never opened, or left): an AI player plays his
+    seat for the table's sake, he scores as the event says for an absent player, and is not
+    drawn again until he checks in again. False when it was done already."""
+    tournament = table.round.stage.tournament
+    try:
+        _replace(table, user_id, absent=tournament.absentee_place == AbsenteePlace.LAST)
+    except NotReady:
+        return False
+    Entry.objects.filter(tournament=tournament, user_id=user_id).update(
+        checked_in=False, absent=True
+    )
+    return True
+
+
+def _replace(table: TournamentTable, user_id: int, *, absent: bool) -> None:
+    tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
-        if not tournament.allow_ai:
-            raise NotReady("no-ai")
         seat = _drawn_seat(table, user_id)
         online = _online(table, Table.OPEN, Table.RUNNING)
-        if not table.seats.filter(replaced=False).exclude(pk=seat.pk).exists():
+        # An organiser keeps a player at each table; an absent one is replaced all the same.
+        others = table.seats.filter(replaced=False).exclude(pk=seat.pk)
+        if not absent and not others.exists():
             raise NotReady("last-player")
         # His seat at the online table, unless a player hosting it removed him before
         # tournament tables were the event's.
@@ -511,7 +541,8 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         except games.Refused as refused:
             raise NotReady(refused.code, table.number) from None
         seat.replaced = True
-        seat.save(update_fields=["replaced"])
+        seat.absent = absent
+        seat.save(update_fields=["replaced", "absent"])
         _changed(tournament)
 
 
@@ -708,6 +739,35 @@ def advance(tournament_id: int, now=None) -> bool:
             # A round still open (its end sets the next time) or nothing left to play.
             return False
         return True
+
+
+def absentees(now=None) -> list[tuple[TournamentTable, int]]:
+    """(table, player) for each player of a running table of an event that runs itself who
+    is not at his table: it started `no_show_seconds` ago or more and he has no page of it
+    open (never opened, or left it)."""
+    now = now or timezone.now()
+    tables = (
+        TournamentTable.objects.filter(
+            round__stage__tournament__status=Tournament.RUNNING,
+            round__stage__tournament__paused=False,
+            round__stage__tournament__starts_at__isnull=False,
+            round__stage__tournament__mode=Tournament.ONLINE,
+            online_table__status=Table.RUNNING,
+            game__isnull=True,
+        )
+        .select_related("online_table", "round__stage__tournament")
+        .prefetch_related("seats")
+    )
+    found: list[tuple[TournamentTable, int]] = []
+    for table in tables:
+        online = table.online_table
+        wait = timedelta(seconds=table.round.stage.tournament.no_show_seconds)
+        if online is None or online.started is None or online.started + wait > now:
+            continue
+        players = [s.user_id for s in table.seats.all() if not s.replaced]
+        here = presence.present(table_group(online.pk), players)
+        found.extend((table, p) for p in players if p not in here)
+    return found
 
 
 def due_events(now=None) -> list[int]:

@@ -32,6 +32,11 @@ class TournamentSeeding(models.TextChoices):
     RANDOM = "random", _("random")
 
 
+class AbsenteePlace(models.TextChoices):
+    LAST = "last", _("last place at the table")
+    NONE = "none", _("no place at the table, as a player replaced")
+
+
 class TournamentStatus(models.TextChoices):
     REGISTRATION = "registration", _("registration")
     RUNNING = "running", pgettext_lazy("tournament status", "running")
@@ -96,6 +101,18 @@ class Tournament(PlaysOneGame):
     # sweep claims it by clearing it, so one process alone draws a round.
     next_round_at = models.DateTimeField(null=True, blank=True, db_index=True)
     paused = models.BooleanField(_("paused"), default=False)
+    # A player who has not opened his table this long after its start, or who left it this
+    # long, is absent: an AI player takes his seat, and he is not drawn again until he
+    # checks in again.
+    no_show_seconds = models.PositiveIntegerField(
+        _("seconds before a player is absent"), default=60
+    )
+    absentee_place = models.CharField(
+        _("an absent player takes"),
+        max_length=8,
+        choices=AbsenteePlace.choices,
+        default=AbsenteePlace.LAST,
+    )
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
     # The projector's link, which opens without logging in; empty until the organiser makes
@@ -229,6 +246,8 @@ class Entry(models.Model):
     )
     checked_in = models.BooleanField(_("present"), default=False)
     dropped = models.BooleanField(_("dropped out"), default=False)
+    # Found away from his table (tournaments.actions.mark_absent) since he last checked in.
+    absent = models.BooleanField(_("absent"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -343,6 +362,9 @@ class TournamentSeat(models.Model):
     # An AI player took the seat (a no-show's, or one the organiser gave away): the player
     # stays drawn here and in the event, but takes no place at this table.
     replaced = models.BooleanField(default=False)
+    # Replaced because he was absent, in an event that places an absent player last: he
+    # takes the last place at this table.
+    absent = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table_id", "position"]

@@ -16,3 +16,10 @@ def advance_event(tournament_id: int) -> bool:
 def sweep_events() -> int:
     """Every event whose next round is due: lost timers and a process that restarted."""
     return sum(actions.advance(pk) for pk in actions.due_events())
+
+
+@shared_task
+def sweep_absentees() -> int:
+    """Every player away from his running table past the event's wait: an AI player plays
+    for him and he is marked absent."""
+    return sum(actions.mark_absent(table, player) for table, player in actions.absentees())

@@ -21,7 +21,7 @@ from leagues.forms import GameOptionsForm, game_form, posted_number
 from tournaments import actions as tournaments
 from tournaments import pairing
 from tournaments.live import tournament_group
-from tournaments.models import Stage, Tournament, TournamentRound, TournamentTable
+from tournaments.models import AbsenteePlace, Stage, Tournament, TournamentRound, TournamentTable
 
 User = get_user_model()
 
@@ -122,6 +122,22 @@ class TournamentForm(GameOptionsForm, forms.Form):
         help_text=gettext_lazy("From the end of a round's last table to the next draw."),
     )
 
+    no_show_seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds before a player away from his table is absent"),
+        min_value=10,
+        max_value=3600,
+        initial=60,
+        required=False,
+        help_text=gettext_lazy(
+            "An AI player then plays his seat, and he is not drawn again until he checks in again."
+        ),
+    )
+    absentee_place = forms.ChoiceField(
+        label=gettext_lazy("An absent player takes"),
+        choices=AbsenteePlace.choices,
+        required=False,
+    )
+
     SETTINGS = (
         "name",
         "game",
@@ -136,6 +152,8 @@ class TournamentForm(GameOptionsForm, forms.Form):
         "starts_at",
         "checkin_minutes",
         "round_interval",
+        "no_show_seconds",
+        "absentee_place",
     )
 
     def __init__(self, *args, **kwargs):
@@ -163,6 +181,8 @@ class TournamentForm(GameOptionsForm, forms.Form):
         data["clock_seconds"] = data.get("clock_seconds") or 60
         data["timeout_policy"] = data.get("timeout_policy") or Table.AI_MOVES
         data["checkin_minutes"] = data.get("checkin_minutes") or 30
+        data["no_show_seconds"] = data.get("no_show_seconds") or 60
+        data["absentee_place"] = data.get("absentee_place") or AbsenteePlace.LAST
         if data.get("round_interval") is None:
             data["round_interval"] = 60
         game = self.game
