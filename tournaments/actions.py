@@ -770,6 +770,38 @@ def absentees(now=None) -> list[tuple[TournamentTable, int]]:
     return found
 
 
+def pause(tournament: Tournament, paused: bool) -> None:
+    """The organiser holds an event that runs itself (no draw, nobody found absent) or lets
+    it go on; a round due while it was held is drawn as soon as it goes on."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.runs_itself or locked.status == Tournament.FINISHED:
+            raise NotReady("not-automatic")
+        locked.paused = paused
+        locked.save(update_fields=["paused"])
+        if not paused:
+            _schedule(locked)
+        _changed(locked)
+
+
+def finish_now(tournament: Tournament) -> None:
+    """The organiser ends an event early: its running tables end with the scores they have
+    (their results count), and the standings so far are final."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.status != Tournament.RUNNING:
+            raise NotReady("not-running")
+        running = TournamentTable.objects.filter(
+            round__stage__tournament=locked, online_table__status=Table.RUNNING
+        )
+        for table in running.select_related("round__stage__tournament"):
+            adjudicate(table)
+        Tournament.objects.filter(pk=locked.pk).update(
+            status=Tournament.FINISHED, next_round_at=None, paused=False
+        )
+        _changed(locked)
+
+
 def due_events(now=None) -> list[int]:
     """Events whose next round is due now."""
     now = now or timezone.now()

@@ -523,6 +523,8 @@ def _refusal(code: str, table: int | None = None) -> str:
         "last-player": _("At least one player must stay at the table."),
         "started": _("The first round is drawn: the settings can no longer change."),
         "check-in-closed": _("Check-in is not open now."),
+        "not-automatic": _("Only an online event with a start time runs, and pauses, itself."),
+        "not-running": _("The event is not under way."),
         "registration-closed": _("Registration has closed: an organiser can still add you."),
         "player-left": _(
             "A player drawn for this round has left the club: swap or drop them first."
@@ -582,6 +584,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.begin_round(round_, request.user)
         elif step == "finish":
             tournaments.finish(tournament)
+        elif step in ("pause", "resume"):
+            tournaments.pause(tournament, step == "pause")
+        elif step == "finish-now":
+            tournaments.finish_now(tournament)
         else:
             messages.error(request, _("This is not a step of the event."))
     except tournaments.NotReady as refused:
