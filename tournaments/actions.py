@@ -213,21 +213,30 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
     game = table.game
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
-    placed = {s.user_id for s in table.seats.all() if not s.replaced}
-    # Absent players the event places last: last at the table, with nothing scored.
-    absent = [s.user_id for s in table.seats.all() if s.absent]
-    seats = list(game.seats.all())
+    drawn = list(table.seats.all())
+    placed = {s.user_id for s in drawn if not s.replaced}
+    # Absent players the event places last: behind every seat played, with nothing scored.
+    # The AI player in such a seat played for the table's sake and takes no place; the others
+    # keep their order.
+    absent = {s.position: s.user_id for s in drawn if s.absent}
+    seats = [s for s in game.seats.all() if s.seat not in absent]
+    last = len(seats) + len(absent)
+
+    def place(seat: PlayedSeat) -> int:
+        mine = seat.place or last
+        return 1 + sum(1 for other in seats if (other.place or last) < mine)
+
     people = {s.user_id: s for s in seats if s.user_id is not None and s.user_id in placed}
+    behind = len(seats) + 1
     return pairing.GameResult(
         round=table.round.number,
-        scores={p: s.total for p, s in people.items()} | dict.fromkeys(absent, 0),
-        places={p: s.place or len(seats) for p, s in people.items()}
-        | dict.fromkeys(absent, len(seats)),
+        scores={p: s.total for p, s in people.items()} | dict.fromkeys(absent.values(), 0),
+        places={p: place(s) for p, s in people.items()} | dict.fromkeys(absent.values(), behind),
         round_scores={
             p: [r.score + r.bonus for r in s.round_scores.all()] for p, s in people.items()
         }
-        | {p: [] for p in absent},
-        stand_ins=[(s.place or len(seats), s.total) for s in seats if s.user_id not in people],
+        | {p: [] for p in absent.values()},
+        stand_ins=[(place(s), s.total) for s in seats if s.user_id not in people],
     )
 
 

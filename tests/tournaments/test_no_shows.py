@@ -82,6 +82,11 @@ def test_an_absent_player_is_last_at_his_table_and_not_drawn_again(club, eight):
     )
     assert result.places[eight[0].pk] == len(table.players)
     assert result.scores[eight[0].pk] == 0
+    # Every seat once: the AI player in his seat takes no place of its own.
+    assert len(result.places) + len(result.stand_ins) == len(table.players)
+    assert sorted(result.places.values())[-1] == len(table.players)
+    rows = {r.player: r for r in tournaments.stage_standings(event.stages.get())}
+    assert rows[eight[0].pk].points == 0
 
     assert tournaments.advance(event.pk, now=timezone.now() + timedelta(seconds=1))
     seated = {s.user_id for t in onlines(event, 2) for s in t.seats.all()}
