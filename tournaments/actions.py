@@ -515,7 +515,8 @@ def mark_absent(table: TournamentTable, user_id: int) -> bool:
     drawn again until he checks in again. False when it was done already."""
     tournament = table.round.stage.tournament
     try:
-        _replace(table, user_id, absent=tournament.absentee_place == AbsenteePlace.LAST)
+        last = tournament.absentee_place == AbsenteePlace.LAST
+        _replace(table, user_id, absent=last, away=True)
     except NotReady:
         return False
     Entry.objects.filter(tournament=tournament, user_id=user_id).update(
@@ -524,7 +525,8 @@ def mark_absent(table: TournamentTable, user_id: int) -> bool:
     return True
 
 
-def _replace(table: TournamentTable, user_id: int, *, absent: bool) -> None:
+def _replace(table: TournamentTable, user_id: int, *, absent: bool, away: bool = False) -> None:
+    """`absent`: he takes the last place; `away`: he is gone (not the organiser's choice)."""
     tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
@@ -532,13 +534,17 @@ def _replace(table: TournamentTable, user_id: int, *, absent: bool) -> None:
         online = _online(table, Table.OPEN, Table.RUNNING)
         # An organiser keeps a player at each table; an absent one is replaced all the same.
         others = table.seats.filter(replaced=False).exclude(pk=seat.pk)
-        if not absent and not others.exists():
+        if not away and not others.exists():
             raise NotReady("last-player")
         # His seat at the online table, unless a player hosting it removed him before
         # tournament tables were the event's.
         taken = online.seats.filter(user_id=user_id).first()
         try:
-            if online.status == Table.RUNNING:
+            if online.status == Table.RUNNING and away and not others.exists():
+                # The last person at the table is gone: a table of AI players alone would
+                # close without a result, so it ends here with its scores so far.
+                games.adjudicate(online.pk, games.EVENT, [])
+            elif online.status == Table.RUNNING:
                 if taken is not None:
                     games.hand_to_ai(online.pk, games.EVENT, taken.position)
             else:

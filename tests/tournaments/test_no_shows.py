@@ -120,3 +120,18 @@ def test_an_event_that_does_not_place_absentees_last_gives_them_no_place(club, e
         TournamentTable.objects.prefetch_related("seats", "game__seats").get(pk=table.pk)
     )
     assert eight[0].pk not in result.places
+
+
+def test_a_table_whose_last_player_is_away_ends_with_its_scores(club, eight):  # noqa: F811
+    event = event_at(club, eight, interval=0)
+    tasks.sweep_events()
+    table = TournamentTable.objects.get(round__stage__tournament=event, seats__user=eight[0])
+    for player in table.players:
+        assert tournaments.mark_absent(table, player)
+    table.refresh_from_db()
+    # Ended as an organiser's adjudication ends it: closed, with its result.
+    assert table.game is not None
+    result = tournaments.table_result(
+        TournamentTable.objects.prefetch_related("seats", "game__seats").get(pk=table.pk)
+    )
+    assert set(result.places.values()) == {1}  # all absent, sharing the places
