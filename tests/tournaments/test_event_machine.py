@@ -52,7 +52,7 @@ class EventMachine(RuleBasedStateMachine):
             seeding=Tournament.RANDOM,
             rated=False,
             allow_ai=True,
-            starts_at=timezone.now() + timedelta(minutes=1),
+            starts_at=timezone.now() + timedelta(seconds=1),
             round_interval=30,
             stages=[{"kind": Stage.SWISS, "rounds": 3}],
         )
@@ -187,8 +187,8 @@ class EventMachine(RuleBasedStateMachine):
 
 
 EventMachine.TestCase.settings = settings(
-    max_examples=6,
-    stateful_step_count=25,
+    max_examples=8,
+    stateful_step_count=30,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
