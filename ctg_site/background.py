@@ -248,8 +248,8 @@ def once_in(key: str, seconds: int) -> bool:
         return True
 
 
-def run_sweeps(alone: bool = False) -> None:
-    """Every periodic job of the beat schedule (the sweeps), here and now.
+def run_sweeps(alone: bool = False, only: set[str] | None = None) -> None:
+    """Every periodic job of the beat schedule (the sweeps), here and now; `only` those named.
 
     `alone`: this process has just started and no other works on tables (the embedded
     default), so nothing waiting for it can be under way: every sweep takes it all at once.
@@ -257,6 +257,8 @@ def run_sweeps(alone: bool = False) -> None:
     from ctg_site.celery import ALONE_KWARGS, app
 
     for name, entry in app.conf.beat_schedule.items():
+        if only is not None and name not in only:
+            continue
         try:
             symbol_by_name(entry["task"])(**(ALONE_KWARGS.get(name, {}) if alone else {}))
         except Exception:  # one failing sweep must not keep the others from running
@@ -285,11 +287,23 @@ def start_sweeps(every: float = 60.0) -> None:
     _sweeping.set()
 
     def loop() -> None:
+        from ctg_site.celery import app
+
+        # Each sweep at its own pace, none less often than `every`.
+        pace = {
+            name: min(float(entry["schedule"]), every)
+            for name, entry in app.conf.beat_schedule.items()
+        }
+        due = dict.fromkeys(pace, 0.0)
         alone = True
         while not _closing.is_set():
-            run_sweeps(alone)
+            now = time.monotonic()
+            ready = {name for name, at in due.items() if at <= now}
+            run_sweeps(alone, only=None if alone else ready)
             connections.close_all()
+            for name in pace if alone else ready:
+                due[name] = now + pace[name]
             alone = False
-            time.sleep(every)
+            time.sleep(max(min(due.values()) - time.monotonic(), 0.05))
 
     threading.Thread(target=loop, daemon=True, name="background-sweeps").start()

@@ -22,6 +22,9 @@ app.conf.beat_schedule = {
     "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
     "sweep-reminders": {"task": "games.tasks.sweep_reminders", "schedule": 60.0},
     "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
+    # Cheap (one indexed query) and the start of a round waits on it: every second.
+    "sweep-events": {"task": "tournaments.tasks.sweep_events", "schedule": 1.0},
+    "sweep-absentees": {"task": "tournaments.tasks.sweep_absentees", "schedule": 5.0},
 }
 # The sweeps' arguments for a process that starts alone (the embedded default): no task of
 # another process can be under way, so an AI move is taken up however recent the table's

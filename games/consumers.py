@@ -17,6 +17,7 @@ from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts import presence
 from games import registry
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -57,6 +58,12 @@ class _Consumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
+# What a table page sends now and then, to say its player is still there.
+HEARTBEAT = "{}"
+# Seconds a player stays present at a table after its page closed.
+PRESENCE_GRACE = 15
+
+
 class TableConsumer(_Consumer):
     """One page's socket at a table. Its user's seat is looked up for every push, not kept:
     seats are shuffled at the start, swapped and given up while pages stay open."""
@@ -77,11 +84,23 @@ class TableConsumer(_Consumer):
         await self.accept()
         # A (re)connecting client always gets the whole current board.
         await self.send(text_data=html)
+        await self._here()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+        # Gone in a little while, unless the page comes back (a reload, a network blip).
+        await self._here(PRESENCE_GRACE)
+
+    async def _here(self, ttl: int = presence.TTL) -> None:
+        """Whoever has the table open is there: an event knows its no-shows by it."""
+        user = getattr(self, "user", None)
+        if user is not None and user.is_authenticated:
+            await presence.amark(table_group(self.table_id), user.pk, ttl)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if text_data == HEARTBEAT:
+            await self._here()
+            return
         with translation.override(self.language):
             message = translation.gettext("Moves are sent with the buttons, not over this socket.")
             frame = render_to_string("games/notice.html#frame", {"message": message})

@@ -9,16 +9,22 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 
+from accounts import presence
+from ctg_site.background import enqueue
 from games import actions as games
 from games import registry
+from games.groups import table_group
 from games.models import Table
 from leagues.models import PlayedGame, PlayedSeat, PlayerRating
 from tournaments import live, pairing
 from tournaments.models import (
+    AbsenteePlace,
     Entry,
     Stage,
     Tournament,
@@ -26,6 +32,9 @@ from tournaments.models import (
     TournamentSeat,
     TournamentTable,
 )
+
+# Seconds before a draw that found too few players checked in is tried again.
+RETRY_DRAW_AFTER = 15
 
 # Most placement points a player can take from one table (a win at any table size).
 MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.values()))
@@ -52,8 +61,10 @@ def create(club, *, name: str, stages: list[dict], **options) -> Tournament:
         club=club, name=name, seed=random.SystemRandom().randrange(1, 2**31), **options
     )
     _fits_its_game(tournament)
+    tournament.next_round_at = tournament.starts_at if tournament.runs_itself else None
     tournament.save()
     _set_stages(tournament, stages)
+    _schedule(tournament)
     return tournament
 
 
@@ -64,9 +75,11 @@ def change(tournament: Tournament, *, stages: list[dict], **fields) -> None:
         for name, value in fields.items():
             setattr(locked, name, value)
         _fits_its_game(locked)
+        locked.next_round_at = locked.starts_at if locked.runs_itself else None
         locked.save()
         locked.stages.all().delete()
         _set_stages(locked, stages)
+        _schedule(locked)
         _changed(locked)
 
 
@@ -118,14 +131,35 @@ def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry
     return entry
 
 
+def check_in(tournament: Tournament, user, now=None) -> Entry:
+    """A player checks himself in within the event's window, registering on the way while it
+    takes registrations; one already drawn comes back this way once marked absent."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.checkin_open(now):
+            raise NotReady("check-in-closed")
+        entry = Entry.objects.filter(tournament=locked, user=user).first()
+        if entry is None and locked.status != Tournament.REGISTRATION:
+            raise NotReady("registration-closed")
+        if entry is None:
+            entry = Entry.objects.create(tournament=locked, user=user, checked_in=True)
+        else:
+            entry.checked_in, entry.dropped, entry.absent = True, False, False
+            entry.save(update_fields=["checked_in", "dropped", "absent"])
+        _changed(locked)
+    return entry
+
+
 def set_presence(entry: Entry, *, checked_in: bool | None = None, dropped: bool | None = None):
     """Check a player in or out, or drop them; it counts from the next round drafted."""
     with transaction.atomic():
         if checked_in is not None:
             entry.checked_in = checked_in
+            entry.absent = entry.absent and not checked_in
         if dropped is not None:
             entry.dropped = dropped
-        entry.save(update_fields=["checked_in", "dropped"])
+        entry.save(update_fields=["checked_in", "dropped", "absent"])
         _changed(entry.tournament)
 
 
@@ -179,17 +213,30 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
     game = table.game
     if game is None or game.status != PlayedGame.CONFIRMED:
         return None
-    placed = {s.user_id for s in table.seats.all() if not s.replaced}
-    seats = list(game.seats.all())
+    drawn = list(table.seats.all())
+    placed = {s.user_id for s in drawn if not s.replaced}
+    # Absent players the event places last: behind every seat played, with nothing scored.
+    # The AI player in such a seat played for the table's sake and takes no place; the others
+    # keep their order.
+    absent = {s.position: s.user_id for s in drawn if s.absent}
+    seats = [s for s in game.seats.all() if s.seat not in absent]
+    last = len(seats) + len(absent)
+
+    def place(seat: PlayedSeat) -> int:
+        mine = seat.place or last
+        return 1 + sum(1 for other in seats if (other.place or last) < mine)
+
     people = {s.user_id: s for s in seats if s.user_id is not None and s.user_id in placed}
+    behind = len(seats) + 1
     return pairing.GameResult(
         round=table.round.number,
-        scores={p: s.total for p, s in people.items()},
-        places={p: s.place or len(seats) for p, s in people.items()},
+        scores={p: s.total for p, s in people.items()} | dict.fromkeys(absent.values(), 0),
+        places={p: place(s) for p, s in people.items()} | dict.fromkeys(absent.values(), behind),
         round_scores={
             p: [r.score + r.bonus for r in s.round_scores.all()] for p, s in people.items()
-        },
-        stand_ins=[(s.place or len(seats), s.total) for s in seats if s.user_id not in people],
+        }
+        | {p: [] for p in absent.values()},
+        stand_ins=[(place(s), s.total) for s in seats if s.user_id not in people],
     )
 
 
@@ -433,6 +480,9 @@ def _open_online(tournament: Tournament, seats: list[TournamentSeat]) -> Table:
         options=tournament.table_options,
         rated=tournament.rated,
         seat_order=Table.HOST_ORDER,
+        clock=tournament.clock,
+        clock_seconds=tournament.clock_seconds,
+        timeout_policy=tournament.timeout_policy,
         managed=True,
     )
     for seat in seats[1:]:
@@ -454,19 +504,47 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
     out of the event is the organiser's separate choice.
     """
     tournament = table.round.stage.tournament
+    if not tournament.allow_ai:
+        raise NotReady("no-ai")
+    _replace(table, user_id, absent=False)
+
+
+def mark_absent(table: TournamentTable, user_id: int) -> bool:
+    """A player away from his running table (never opened, or left): an AI player plays his
+    seat for the table's sake, he scores as the event says for an absent player, and is not
+    drawn again until he checks in again. False when it was done already."""
+    tournament = table.round.stage.tournament
+    try:
+        last = tournament.absentee_place == AbsenteePlace.LAST
+        _replace(table, user_id, absent=last, away=True)
+    except NotReady:
+        return False
+    Entry.objects.filter(tournament=tournament, user_id=user_id).update(
+        checked_in=False, absent=True
+    )
+    return True
+
+
+def _replace(table: TournamentTable, user_id: int, *, absent: bool, away: bool = False) -> None:
+    """`absent`: he takes the last place; `away`: he is gone (not the organiser's choice)."""
+    tournament = table.round.stage.tournament
     with transaction.atomic():
         table = TournamentTable.objects.select_for_update().get(pk=table.pk)
-        if not tournament.allow_ai:
-            raise NotReady("no-ai")
         seat = _drawn_seat(table, user_id)
         online = _online(table, Table.OPEN, Table.RUNNING)
-        if not table.seats.filter(replaced=False).exclude(pk=seat.pk).exists():
+        # An organiser keeps a player at each table; an absent one is replaced all the same.
+        others = table.seats.filter(replaced=False).exclude(pk=seat.pk)
+        if not away and not others.exists():
             raise NotReady("last-player")
         # His seat at the online table, unless a player hosting it removed him before
         # tournament tables were the event's.
         taken = online.seats.filter(user_id=user_id).first()
         try:
-            if online.status == Table.RUNNING:
+            if online.status == Table.RUNNING and away and not others.exists():
+                # The last person at the table is gone: a table of AI players alone would
+                # close without a result, so it ends here with its scores so far.
+                games.adjudicate(online.pk, games.EVENT, [])
+            elif online.status == Table.RUNNING:
                 if taken is not None:
                     games.hand_to_ai(online.pk, games.EVENT, taken.position)
             else:
@@ -478,7 +556,8 @@ def fill_with_ai(table: TournamentTable, user_id: int) -> None:
         except games.Refused as refused:
             raise NotReady(refused.code, table.number) from None
         seat.replaced = True
-        seat.save(update_fields=["replaced"])
+        seat.absent = absent
+        seat.save(update_fields=["replaced", "absent"])
         _changed(tournament)
 
 
@@ -591,7 +670,161 @@ def result_changed(game: PlayedGame) -> None:
         .first()
     )
     if tournament_id is not None:
+        _round_may_have_ended(tournament_id)
         transaction.on_commit(lambda: live.broadcast_tournament(tournament_id))
+
+
+# --- an event that runs itself ---------------------------------------------------------------
+
+
+def _schedule(tournament: Tournament) -> None:
+    """Have the event's next step run when it is due; the sweep (tournaments.tasks) finds it
+    as well, should this be lost."""
+    if tournament.next_round_at is None:
+        return
+    from tournaments import tasks
+
+    wait = (tournament.next_round_at - timezone.now()).total_seconds()
+    enqueue(tasks.advance_event, tournament.pk, countdown=max(wait, 0) or None)
+
+
+def _round_may_have_ended(tournament_id: int) -> None:
+    """A table's result came in: once it was the last of its round, an event that runs itself
+    draws the next round after its interval, or ends when no round is left."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    if not tournament.runs_itself or tournament.status != Tournament.RUNNING:
+        return
+    where = position(tournament)
+    if where.round is None or not round_complete(where.round):
+        return
+    try:
+        next_stage_and_number(tournament)
+    except NotReady as done:
+        if done.code == "finished":
+            Tournament.objects.filter(pk=tournament.pk, status=Tournament.RUNNING).update(
+                status=Tournament.FINISHED, next_round_at=None
+            )
+        return
+    due = timezone.now() + timedelta(seconds=tournament.round_interval)
+    # Only the first report of the round's end sets the time: a correction later does not
+    # move it, nor bring back a round being drawn.
+    claimed = Tournament.objects.filter(pk=tournament.pk, next_round_at__isnull=True).update(
+        next_round_at=due
+    )
+    if claimed:
+        tournament.next_round_at = due
+        _schedule(tournament)
+
+
+def advance(tournament_id: int, now=None) -> bool:
+    """Draw and start the event's next round if it is due: every table opened and started at
+    once. Safe to run in several processes at the same moment: the one whose conditional
+    UPDATE clears the due time draws; the others find nothing to do."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = (
+            Tournament.objects.filter(pk=tournament_id, paused=False, next_round_at__lte=now)
+            .exclude(status=Tournament.FINISHED)
+            .values_list("next_round_at", flat=True)
+            .first()
+        )
+        if due is None:
+            return False
+        claimed = Tournament.objects.filter(pk=tournament_id, next_round_at=due).update(
+            next_round_at=None
+        )
+        if claimed != 1:
+            return False
+        tournament = Tournament.objects.select_related("club").get(pk=tournament_id)
+        try:
+            with transaction.atomic():
+                round_ = draft_round(tournament)
+                begin_round(round_, None)
+                for table in round_.tables.select_related("online_table"):
+                    games.start(table.online_table_id or 0, games.EVENT)
+        except pairing.PairingError:
+            # Too few players checked in: try again a little later.
+            retry = now + timedelta(seconds=RETRY_DRAW_AFTER)
+            Tournament.objects.filter(pk=tournament_id).update(next_round_at=retry)
+            tournament.next_round_at = retry
+            _schedule(tournament)
+            _changed(tournament)
+            return False
+        except NotReady:
+            # A round still open (its end sets the next time) or nothing left to play.
+            return False
+        return True
+
+
+def absentees(now=None) -> list[tuple[TournamentTable, int]]:
+    """(table, player) for each player of a running table of an event that runs itself who
+    is not at his table: it started `no_show_seconds` ago or more and he has no page of it
+    open (never opened, or left it)."""
+    now = now or timezone.now()
+    tables = (
+        TournamentTable.objects.filter(
+            round__stage__tournament__status=Tournament.RUNNING,
+            round__stage__tournament__paused=False,
+            round__stage__tournament__starts_at__isnull=False,
+            round__stage__tournament__mode=Tournament.ONLINE,
+            online_table__status=Table.RUNNING,
+            game__isnull=True,
+        )
+        .select_related("online_table", "round__stage__tournament")
+        .prefetch_related("seats")
+    )
+    found: list[tuple[TournamentTable, int]] = []
+    for table in tables:
+        online = table.online_table
+        wait = timedelta(seconds=table.round.stage.tournament.no_show_seconds)
+        if online is None or online.started is None or online.started + wait > now:
+            continue
+        players = [s.user_id for s in table.seats.all() if not s.replaced]
+        here = presence.present(table_group(online.pk), players)
+        found.extend((table, p) for p in players if p not in here)
+    return found
+
+
+def pause(tournament: Tournament, paused: bool) -> None:
+    """The organiser holds an event that runs itself (no draw, nobody found absent) or lets
+    it go on; a round due while it was held is drawn as soon as it goes on."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if not locked.runs_itself or locked.status == Tournament.FINISHED:
+            raise NotReady("not-automatic")
+        locked.paused = paused
+        locked.save(update_fields=["paused"])
+        if not paused:
+            _schedule(locked)
+        _changed(locked)
+
+
+def finish_now(tournament: Tournament) -> None:
+    """The organiser ends an event early: its running tables end with the scores they have
+    (their results count), and the standings so far are final."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.status != Tournament.RUNNING:
+            raise NotReady("not-running")
+        running = TournamentTable.objects.filter(
+            round__stage__tournament=locked, online_table__status=Table.RUNNING
+        )
+        for table in running.select_related("round__stage__tournament"):
+            adjudicate(table)
+        Tournament.objects.filter(pk=locked.pk).update(
+            status=Tournament.FINISHED, next_round_at=None, paused=False
+        )
+        _changed(locked)
+
+
+def due_events(now=None) -> list[int]:
+    """Events whose next round is due now."""
+    now = now or timezone.now()
+    return list(
+        Tournament.objects.filter(paused=False, next_round_at__lte=now)
+        .exclude(status=Tournament.FINISHED)
+        .values_list("pk", flat=True)
+    )
 
 
 # --- pictures ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from channels.generic.websocket import WebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
+from accounts import presence
 from accounts.consumers import ClubObjectConsumer
 from tournaments.actions import by_projector_token
 from tournaments.live import tournament_group
@@ -16,6 +17,25 @@ class TournamentConsumer(ClubObjectConsumer):
     model = Tournament
     url_kwarg = "tournament_id"
     group_name = staticmethod(tournament_group)
+
+    # The event knows who waits on its page, as a player's open page tells it: the page
+    # marks him present when it connects and at each heartbeat it sends.
+    def connect(self) -> None:
+        super().connect()
+        self._mark()
+
+    def receive(self, text_data=None, bytes_data=None) -> None:
+        self._mark()
+
+    def disconnect(self, code) -> None:
+        user = self.scope["user"]
+        if getattr(self, "object_id", None) and user.is_authenticated:
+            presence.forget(tournament_group(self.object_id), user.pk)
+
+    def _mark(self) -> None:
+        user = self.scope["user"]
+        if self.groups and user.is_authenticated:
+            presence.mark(tournament_group(self.object_id), user.pk)
 
     def tournament_changed(self, event):
         from tournaments.views import live_context

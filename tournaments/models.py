@@ -4,6 +4,7 @@ The tables keep their names from when tournaments lived in the leagues app, so n
 """
 
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 
 from django import forms
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.utils.translation import pgettext_lazy
 
 from accounts.models import Club
 from games import registry
+from games.models import TableClock, TimeoutPolicy
 from leagues.models import PlayedGame, PlaysOneGame
 
 
@@ -28,6 +30,11 @@ class TournamentMode(models.TextChoices):
 class TournamentSeeding(models.TextChoices):
     BY_RATING = "rating", _("by rating")
     RANDOM = "random", _("random")
+
+
+class AbsenteePlace(models.TextChoices):
+    LAST = "last", _("last place at the table")
+    NONE = "none", _("no place at the table, as a player replaced")
 
 
 class TournamentStatus(models.TextChoices):
@@ -69,6 +76,43 @@ class Tournament(PlaysOneGame):
     )
     rated = models.BooleanField(_("rated"), default=True)
     allow_ai = models.BooleanField(_("an AI player may fill a no-show's seat"), default=False)
+    # The time control of its online tables, as a live table's: a clock per decision, and
+    # what happens to a player whose time runs out.
+    clock = models.CharField(
+        _("clock"), max_length=16, choices=TableClock.choices, default=TableClock.NO_CLOCK
+    )
+    clock_seconds = models.PositiveIntegerField(_("time per decision (seconds)"), default=60)
+    timeout_policy = models.CharField(
+        _("when time runs out"),
+        max_length=8,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.AI_MOVES,
+    )
+    # When the first round is drawn; players check themselves in from `checkin_minutes`
+    # before it. Without a start time the organiser checks players in and draws the rounds.
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    checkin_minutes = models.PositiveSmallIntegerField(
+        _("check-in opens (minutes before the start)"), default=30
+    )
+    # Seconds between the end of a round's last table and the draw of the next.
+    round_interval = models.PositiveIntegerField(_("seconds between rounds"), default=60)
+    # When the event draws and starts its next round by itself (the start time, then each
+    # round's end plus the interval); empty while a round is played, or run by hand. The
+    # sweep claims it by clearing it, so one process alone draws a round.
+    next_round_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    paused = models.BooleanField(_("paused"), default=False)
+    # A player who has not opened his table this long after its start, or who left it this
+    # long, is absent: an AI player takes his seat, and he is not drawn again until he
+    # checks in again.
+    no_show_seconds = models.PositiveIntegerField(
+        _("seconds before a player is absent"), default=60
+    )
+    absentee_place = models.CharField(
+        _("an absent player takes"),
+        max_length=8,
+        choices=AbsenteePlace.choices,
+        default=AbsenteePlace.LAST,
+    )
     status = models.CharField(max_length=12, choices=STATUSES, default=REGISTRATION)
     seed = models.PositiveIntegerField(default=0)
     # The projector's link, which opens without logging in; empty until the organiser makes
@@ -91,6 +135,12 @@ class Tournament(PlaysOneGame):
                 condition=Q(mode__in=TournamentMode.values), name="tournament_mode_valid"
             ),
             models.CheckConstraint(
+                condition=Q(clock__in=TableClock.values), name="tournament_clock_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_seconds__gte=10), name="tournament_clock_seconds_min"
+            ),
+            models.CheckConstraint(
                 condition=Q(status__in=TournamentStatus.values),
                 name="tournament_status_valid",
             ),
@@ -106,6 +156,33 @@ class Tournament(PlaysOneGame):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", args=[self.club.slug, self.pk])
+
+    @property
+    def time_control(self) -> str:
+        """The clock of its online tables in a few words (empty without one)."""
+        if self.clock == TableClock.NO_CLOCK:
+            return ""
+        return _("%(clock)s clock, %(seconds)s s per decision") % {
+            "clock": self.get_clock_display(),
+            "seconds": self.clock_seconds,
+        }
+
+    @property
+    def runs_itself(self) -> bool:
+        """An online event with a start time draws, starts and ends its rounds itself."""
+        return self.starts_at is not None and self.mode == TournamentMode.ONLINE
+
+    @property
+    def checkin_opens(self) -> datetime | None:
+        if self.starts_at is None:
+            return None
+        return self.starts_at - timedelta(minutes=self.checkin_minutes)
+
+    def checkin_open(self, now: datetime) -> bool:
+        """Players may check themselves in: from the window before the start until the end
+        (one marked absent comes back so)."""
+        opens = self.checkin_opens
+        return opens is not None and opens <= now and self.status != TournamentStatus.FINISHED
 
     def clean(self) -> None:
         game = registry.all_games().get(self.game)
@@ -169,6 +246,8 @@ class Entry(models.Model):
     )
     checked_in = models.BooleanField(_("present"), default=False)
     dropped = models.BooleanField(_("dropped out"), default=False)
+    # Found away from his table (tournaments.actions.mark_absent) since he last checked in.
+    absent = models.BooleanField(_("absent"), default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -283,6 +362,9 @@ class TournamentSeat(models.Model):
     # An AI player took the seat (a no-show's, or one the organiser gave away): the player
     # stays drawn here and in the event, but takes no place at this table.
     replaced = models.BooleanField(default=False)
+    # Replaced because he was absent, in an event that places an absent player last: he
+    # takes the last place at this table.
+    absent = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["table_id", "position"]

@@ -14,6 +14,7 @@ urlpatterns = [
     path(one + "projector/link/", views.projector_link, name="tournament_projector_link"),
     path("projector/tournament/<str:token>/", views.projector_screen, name="projector_screen"),
     path(one + "register/", views.tournament_register, name="tournament_register"),
+    path(one + "check-in/", views.tournament_checkin, name="tournament_checkin"),
     path(one + "presence/", views.tournament_presence, name="tournament_presence"),
     path(one + "step/", views.tournament_step, name="tournament_step"),
 ]

@@ -8,16 +8,20 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts import presence
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
+from games.models import Table
 from leagues.forms import GameOptionsForm, game_form, posted_number
 from tournaments import actions as tournaments
 from tournaments import pairing
-from tournaments.models import Stage, Tournament, TournamentRound, TournamentTable
+from tournaments.live import tournament_group
+from tournaments.models import AbsenteePlace, Stage, Tournament, TournamentRound, TournamentTable
 
 User = get_user_model()
 
@@ -72,8 +76,85 @@ class TournamentForm(GameOptionsForm, forms.Form):
     allow_ai = forms.BooleanField(
         label=gettext_lazy("An AI player may fill a no-show's seat"), required=False
     )
+    # The online tables' time control, as a live table's (games.forms.TableForm).
+    clock = forms.ChoiceField(
+        label=gettext_lazy("Clock of the online tables"),
+        choices=Table.CLOCKS,
+        initial=Table.NO_CLOCK,
+        required=False,
+    )
+    clock_seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds per decision"),
+        min_value=10,
+        max_value=7 * 24 * 3600,
+        initial=60,
+        required=False,
+    )
+    timeout_policy = forms.ChoiceField(
+        label=gettext_lazy("When time runs out"),
+        choices=Table.TIMEOUT_POLICIES,
+        required=False,
+    )
 
-    SETTINGS = ("name", "game", "mode", "max_table", "seeding", "rated", "allow_ai")
+    starts_at = forms.DateTimeField(
+        label=gettext_lazy("Starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=gettext_lazy(
+            "Online events: the first round is drawn then, from the players checked in, and "
+            "every round after starts by itself. Leave empty to run the rounds by hand."
+        ),
+    )
+    checkin_minutes = forms.IntegerField(
+        label=gettext_lazy("Check-in opens (minutes before the start)"),
+        min_value=1,
+        max_value=24 * 60,
+        initial=30,
+        required=False,
+    )
+
+    round_interval = forms.IntegerField(
+        label=gettext_lazy("Seconds between rounds"),
+        min_value=0,
+        max_value=3600,
+        initial=60,
+        required=False,
+        help_text=gettext_lazy("From the end of a round's last table to the next draw."),
+    )
+
+    no_show_seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds before a player away from his table is absent"),
+        min_value=10,
+        max_value=3600,
+        initial=60,
+        required=False,
+        help_text=gettext_lazy(
+            "An AI player then plays his seat, and he is not drawn again until he checks in again."
+        ),
+    )
+    absentee_place = forms.ChoiceField(
+        label=gettext_lazy("An absent player takes"),
+        choices=AbsenteePlace.choices,
+        required=False,
+    )
+
+    SETTINGS = (
+        "name",
+        "game",
+        "mode",
+        "max_table",
+        "seeding",
+        "rated",
+        "allow_ai",
+        "clock",
+        "clock_seconds",
+        "timeout_policy",
+        "starts_at",
+        "checkin_minutes",
+        "round_interval",
+        "no_show_seconds",
+        "absentee_place",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -95,6 +176,15 @@ class TournamentForm(GameOptionsForm, forms.Form):
 
     def clean(self):
         data = super().clean()
+        # Left out (an older form): no clock, as before events had one.
+        data["clock"] = data.get("clock") or Table.NO_CLOCK
+        data["clock_seconds"] = data.get("clock_seconds") or 60
+        data["timeout_policy"] = data.get("timeout_policy") or Table.AI_MOVES
+        data["checkin_minutes"] = data.get("checkin_minutes") or 30
+        data["no_show_seconds"] = data.get("no_show_seconds") or 60
+        data["absentee_place"] = data.get("absentee_place") or AbsenteePlace.LAST
+        if data.get("round_interval") is None:
+            data["round_interval"] = 60
         game = self.game
         if not game.online and data.get("mode") not in (None, Tournament.PHYSICAL):
             self.add_error(
@@ -176,7 +266,20 @@ def live_context(tournament: Tournament, viewer) -> dict:
         ],
         "bracket": columns,
         "viewer_id": viewer.pk,
+        "my_table": _my_table(cards, viewer),
     }
+
+
+def _my_table(cards: list[dict], viewer) -> TournamentTable | None:
+    """The viewer's table of the round under way, while its game waits for him."""
+    for card in cards:
+        table = card["table"]
+        online = table.online_table
+        if card["done"] or online is None or online.status != Table.RUNNING:
+            continue
+        if any(seat["id"] == viewer.pk and seat["plays"] for seat in card["seats"]):
+            return table
+    return None
 
 
 def _card_seats(table: TournamentTable, names: dict[int, str], done: bool) -> list[dict]:
@@ -295,6 +398,10 @@ def tournament_detail(request, slug, tournament_id):
         context["projector_url"] = request.build_absolute_uri(
             reverse("projector_screen", args=[tournament.projector_token])
         )
+    context["here"] = presence.present(
+        tournament_group(tournament.pk), [e.user_id for e in entries]
+    )
+    context["checkin_open"] = tournament.checkin_open(timezone.now())
     if organiser:
         registered = {e.user_id for e in entries}
         context["others"] = tournament.club.members.exclude(pk__in=registered).order_by("username")
@@ -358,6 +465,20 @@ def tournament_register(request, slug, tournament_id):
 
 @login_required
 @require_POST
+def tournament_checkin(request, slug, tournament_id):
+    """A member checks himself in, within the window before the start (or back in)."""
+    tournament, _m = _tournament(request.user, slug, tournament_id)
+    try:
+        tournaments.check_in(tournament, request.user)
+    except tournaments.NotReady as refused:
+        messages.error(request, _refusal(refused.code))
+    else:
+        messages.success(request, _("You are checked in."))
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
 def tournament_presence(request, slug, tournament_id):
     """Check-in, check-out, drop-out and return, one entry or everyone registered."""
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
@@ -401,6 +522,10 @@ def _refusal(code: str, table: int | None = None) -> str:
         "not-full": _("The online table starts when every seat is taken."),
         "last-player": _("At least one player must stay at the table."),
         "started": _("The first round is drawn: the settings can no longer change."),
+        "check-in-closed": _("Check-in is not open now."),
+        "not-automatic": _("Only an online event with a start time runs, and pauses, itself."),
+        "not-running": _("The event is not under way."),
+        "registration-closed": _("Registration has closed: an organiser can still add you."),
         "player-left": _(
             "A player drawn for this round has left the club: swap or drop them first."
         ),
@@ -459,6 +584,10 @@ def tournament_step(request, slug, tournament_id):
                 tournaments.begin_round(round_, request.user)
         elif step == "finish":
             tournaments.finish(tournament)
+        elif step in ("pause", "resume"):
+            tournaments.pause(tournament, step == "pause")
+        elif step == "finish-now":
+            tournaments.finish_now(tournament)
         else:
             messages.error(request, _("This is not a step of the event."))
     except tournaments.NotReady as refused:

@@ -279,3 +279,34 @@ async def test_an_ai_move_played_in_the_background_reaches_the_sockets_at_once(a
         pass
     assert viewer_of(html) == "0"
     await communicator.disconnect()
+
+
+async def test_an_open_table_page_marks_its_player_present_for_a_while(running_table, alice):
+    from accounts import presence
+    from games import consumers
+
+    def here():
+        return presence.present(table_group(running_table.pk), [alice.pk])
+
+    assert await sync_to_async(here)() == set()
+    communicator = await connect(alice, running_table.pk)
+    await communicator.receive_from()
+    assert await sync_to_async(here)() == {alice.pk}
+    # The page's heartbeat is answered with nothing; any other message with a notice.
+    await communicator.send_to(text_data=consumers.HEARTBEAT)
+    assert await communicator.receive_nothing(timeout=0.3)
+    await communicator.disconnect()
+    # Closed, he stays present for the grace of a reload, not longer.
+    assert await sync_to_async(here)() == {alice.pk}
+    ttl = await sync_to_async(cache_ttl)(f"present:{table_group(running_table.pk)}:{alice.pk}")
+    assert 0 < ttl <= consumers.PRESENCE_GRACE
+
+
+def cache_ttl(key: str) -> float:
+    """Seconds left to a cache key, in the local-memory cache the tests use."""
+    import time
+
+    from django.core.cache import cache
+
+    full = cache.make_and_validate_key(key)
+    return cache._expire_info[full] - time.time()

@@ -85,3 +85,18 @@ async def test_it_refuses_sockets_from_outside_the_club(event, charlie):
 async def test_it_refuses_anonymous_sockets(event):
     _communicator, connected = await open_page(None, event)
     assert not connected
+
+
+async def test_an_open_page_marks_its_player_present_until_it_closes(event, alice):
+    from accounts import presence
+    from tournaments.live import tournament_group
+
+    def here():
+        return presence.present(tournament_group(event.pk), [alice.pk])
+
+    communicator, connected = await open_page(alice, event)
+    assert connected
+    assert await sync_to_async(here)() == {alice.pk}
+    await communicator.send_to(text_data="{}")  # the page's heartbeat
+    await communicator.disconnect()
+    assert await sync_to_async(here)() == set()
