@@ -44,17 +44,23 @@ PLACES = {
 
 
 def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
-    """The result in one line: "You won", "You placed 2nd of 4", or who won. `places` and
-    `names` (as the page shows them) seat by seat."""
-    winners = [name for name, place in zip(names, places, strict=True) if place == 1]
-    if viewer is not None:
-        place = places[viewer]
-        if place == 1:
-            return _("You won!") if len(winners) == 1 else _("You share first place!")
-        return _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
-    return ngettext("%(names)s won.", "%(names)s share first place.", len(winners)) % {
-        "names": ", ".join(winners)
+    """The result in one line: "You won", who won and "You placed 2nd of 4", or who won.
+    `places` and `names` (as the page shows them) seat by seat."""
+    first = [seat for seat, place in enumerate(places) if place == 1]
+    others = ", ".join(names[seat] for seat in first if seat != viewer)
+    won = ngettext("%(names)s won.", "%(names)s share first place.", len(first)) % {
+        "names": ", ".join(names[seat] for seat in first)
     }
+    if viewer is None:
+        return won
+    place = places[viewer]
+    if place == 1:
+        if len(first) == 1:
+            return _("You won!")
+        return _("You share first place with %(names)s!") % {"names": others}
+    # Two sentences, each whole in every language.
+    placed = _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+    return f"{won} {placed}"
 
 
 _cache: OrderedDict[tuple, Any] = OrderedDict()
