@@ -318,6 +318,8 @@ def round_summary(view: dict, number: int, names: list[str]) -> dict:
     return {
         "round": number,
         "reason": ending(this, names),
+        # A table without Imperial Tasks has no bonus to show, not a column of dashes.
+        "with_tasks": "imperial-tasks" in view["options"]["variants"],
         "players": players,
         "tasks": [
             {"name": names[r["seat"]], "deck": r["card"][0], "card": card(r["card"][1:])}
