@@ -5,6 +5,7 @@ from games import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.table_create, name="table_create"),
+    path("waiting/", views.moves_waiting, name="moves_waiting"),
     path("t/<int:table_id>/", views.table, name="table"),
     path("t/<int:table_id>/result/", views.result, name="table_result"),
     path("t/<int:table_id>/play/", views.table_play, name="table_play"),

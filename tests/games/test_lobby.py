@@ -188,3 +188,12 @@ def test_it_counts_in_the_header_only_the_games_that_wait_for_you(
     assert (moves_waiting(client, alice), moves_waiting(client, bob)) == (2, 2)
     actions.continue_round(paused.pk, alice)
     assert (moves_waiting(client, alice), moves_waiting(client, bob)) == (1, 2)
+
+
+def test_it_draws_the_header_count_alone_for_a_page_to_refresh_it(client, running_table, alice):
+    client.force_login(alice)
+    html = client.get("/play/waiting/").content.decode()
+    assert html.startswith('<span id="moves-waiting">')
+    assert 'data-moves-waiting="1"' in html and "(1 game waits for your move)" in html
+    client.logout()
+    assert client.get("/play/waiting/").content.decode() == '<span id="moves-waiting"></span>'
