@@ -220,7 +220,7 @@ class LobbyConsumer(_Consumer):
         from games.views import lobby_context
 
         with translation.override(self.language):
-            context = lobby_context(self.scope["user"], self.page)
+            context = lobby_context(self.scope["user"], self.page) | {"oob": True}
             return render_to_string("games/lobby.html#tables", context)
 
 

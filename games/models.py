@@ -245,6 +245,13 @@ class Table(models.Model):
         return next((s for s in self.seats.all() if s.position == decider), None)
 
     def waits_for(self, user) -> bool:
+        """The running game waits for this person: for his decision or, while the players
+        look at a round's end, for him to continue (whoever begins the next round)."""
+        if self.status == Table.RUNNING and self.pause_until is not None:
+            return any(
+                s.user_id == user.pk and not s.left and s.position not in self.continued
+                for s in self.seats.all()
+            )
         seat = self.decider_seat()
         return seat is not None and seat.user_id == user.pk
 

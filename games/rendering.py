@@ -58,16 +58,21 @@ PLACES = {
 
 
 def standing(places: list[int], viewer: int | None, names: list[str]) -> str:
-    """The result in one line: "You won", "You placed 2nd of 4", or who won. `places` and
-    `names` (as the page shows them) seat by seat."""
-    winners = [name for name, place in zip(names, places, strict=True) if place == 1]
-    if viewer is not None:
-        place = places[viewer]
-        if place == 1:
-            return _("You won!") if len(winners) == 1 else _("You share first place!")
-        placed = _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
-        return f"{placed} {won(winners)}"
-    return won(winners)
+    """The result in one line: "You won", who won and "You placed 2nd of 4", or who won.
+    `places` and `names` (as the page shows them) seat by seat."""
+    first = [seat for seat, place in enumerate(places) if place == 1]
+    winners = won([names[seat] for seat in first])
+    if viewer is None:
+        return winners
+    place = places[viewer]
+    if place == 1:
+        if len(first) == 1:
+            return _("You won!")
+        others = ", ".join(names[seat] for seat in first if seat != viewer)
+        return _("You share first place with %(names)s!") % {"names": others}
+    # Two sentences, each whole in every language.
+    placed = _("You placed %(place)s of %(n)d.") % {"place": PLACES[place], "n": len(names)}
+    return f"{winners} {placed}"
 
 
 def won(winners: list[str]) -> str:

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/", views.table_create, name="table_create"),
     path("ai/", views.table_against_ai, name="table_against_ai"),
+    path("waiting/", views.moves_waiting, name="moves_waiting"),
     path("t/<int:table_id>/", views.table, name="table"),
     path("t/<int:table_id>/result/", views.result, name="table_result"),
     path("t/<int:table_id>/play/", views.table_play, name="table_play"),

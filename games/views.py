@@ -22,17 +22,27 @@ def lobby_context(user, page: int = 1) -> dict:
     visible = (
         Table.objects.visible_to(user).select_related("club", "host").prefetch_related("seats")
     )
+    mine = Table.objects.playing(user)
     return {
         "open_tables": visible.filter(status=Table.OPEN)[:50],
         "running": Paginator(visible.filter(status=Table.RUNNING), 20).get_page(page),
-        "my_tables": Table.objects.playing(user),
+        "my_tables": mine,
+        "moves_waiting": sum(table.my_move for table in mine),
         "user": user,
         "games": games_offered(),
     }
 
 
+def moves_waiting(request):
+    """The header's count of games waiting for the visitor, alone: a page whose own game
+    moved on draws it afresh."""
+    n = sum(table.my_move for table in Table.objects.playing(request.user))
+    return render(request, "games/_moves_waiting.html", {"n": n})
+
+
 def lobby(request):
     context = lobby_context(request.user, request.GET.get("page", 1))
+    context["oob"] = bool(request.htmx)
     template = "games/lobby.html#tables" if request.htmx else "games/lobby.html"
     return render(request, template, context)
 

@@ -154,8 +154,9 @@ def board_context(table: Table, state: engine.State, viewer: int | None) -> dict
         )
     players_html = _players_html(table, state, players)
     choices = _choices(view, shown) if viewer is not None and table.pause_until is None else None
+    drawn = view.get("drawn") or []
     hand = [
-        card(v) | {"count": c} | _card_choices(choices, int(v))
+        card(v) | {"count": c, "drawn": drawn.count(int(v))} | _card_choices(choices, int(v))
         for v, c in sorted((view.get("hand") or {}).items(), key=lambda kv: int(kv[0]))
     ]
     # The same for every viewer: drawn once per position and language, from lines drawn once.
@@ -317,6 +318,8 @@ def round_summary(view: dict, number: int, names: list[str]) -> dict:
     return {
         "round": number,
         "reason": ending(this, names),
+        # A table without Imperial Tasks has no bonus to show, not a column of dashes.
+        "with_tasks": "imperial-tasks" in view["options"]["variants"],
         "players": players,
         "tasks": [
             {"name": names[r["seat"]], "deck": r["card"][0], "card": card(r["card"][1:])}

@@ -9,7 +9,7 @@ from games.ctg.engine import Options, determinize, new_game, public_view, view
 from games.ctg.engine.cards import task_text
 from games.ctg.engine.state import DRAW1
 
-from .helpers import NAMES, act, put
+from .helpers import NAMES, act, deck_with, put
 
 
 def test_it_shows_a_seat_its_own_hand_and_tasks_only() -> None:
@@ -104,3 +104,17 @@ def test_it_determinizes_only_what_the_seat_cannot_see() -> None:
         seen.add(tuple(d.hands[1]))
         seen.add(tuple(bob_tasks))
     assert len(seen) > 4
+
+
+def test_it_tells_the_seat_on_turn_the_cards_it_drew_this_turn() -> None:
+    s = new_game(Options(2, 1), NAMES[:2], decks=[deck_with([6, 6, 6, 7, 7, 7, 18])])
+    put(s, hands={0: {20: 2}}, x1=[9], x2=[8], phase=DRAW1)
+    assert view(s, 0)["drawn"] == []
+    act(s, "draw D1")  # D1's top card: the seventh of the deck, after the hands' six
+    assert view(s, 0)["drawn"] == [18]
+    act(s, "draw X1")
+    assert view(s, 0)["drawn"] == [18, 9]
+    # Only to the drawer: bob and spectators see what is public, the Monk nowhere.
+    assert view(s, 1)["drawn"] == [] and "drawn" not in public_view(s)
+    act(s, "discard 20 X1")  # X1 was drawn empty: the empty-pile rule
+    assert view(s, 0)["drawn"] == [] and view(s, 1)["drawn"] == []  # bob's turn now

@@ -158,3 +158,42 @@ def test_it_counts_in_the_header_the_games_waiting_for_your_move(client, running
         0,
         1,
     )
+
+
+def test_it_counts_in_the_header_only_the_games_that_wait_for_you(
+    client, settings, alice, bob, charlie
+):
+    settings.ROUND_PAUSE_SECONDS = 60
+    # alice's move at the first table; bob's at the second, where he sits first.
+    mine = open_table(alice)
+    actions.take_seat(mine.pk, charlie)
+    actions.start(mine.pk, alice)
+    his = open_table(bob)
+    actions.take_seat(his.pk, alice)
+    actions.start(his.pk, bob)
+    # A table still waiting for a third player waits for nobody's move.
+    actions.take_seat(open_table(charlie, seats_count=3).pk, alice)
+    assert moves_waiting(client, alice) == 1
+    assert moves_waiting(client, bob) == 1
+
+    # At the end of a round the table waits for each person who has not yet continued,
+    # whoever begins the next round.
+    paused = open_table(alice, rounds=4)
+    actions.take_seat(paused.pk, bob)
+    actions.start(paused.pk, alice)
+    while (paused := Table.objects.get(pk=paused.pk)).pause_until is None:
+        state = paused.state()
+        seat = state.decider
+        actions.play(paused.pk, seat, engine.view(state, seat)["legal_texts"][0], paused.version)
+    assert (moves_waiting(client, alice), moves_waiting(client, bob)) == (2, 2)
+    actions.continue_round(paused.pk, alice)
+    assert (moves_waiting(client, alice), moves_waiting(client, bob)) == (1, 2)
+
+
+def test_it_draws_the_header_count_alone_for_a_page_to_refresh_it(client, running_table, alice):
+    client.force_login(alice)
+    html = client.get("/play/waiting/").content.decode()
+    assert html.startswith('<span id="moves-waiting">')
+    assert 'data-moves-waiting="1"' in html and "(1 game waits for your move)" in html
+    client.logout()
+    assert client.get("/play/waiting/").content.decode() == '<span id="moves-waiting"></span>'

@@ -57,6 +57,35 @@ def test_it_says_who_won_to_each_player_and_to_onlookers(alice, bob, charlie):
     )
 
 
+def test_the_final_board_names_the_winner_to_every_player(alice, bob, charlie):
+    table = finished(alice, bob)
+    places = table.result["placings"]
+    winner, loser = sorted(["alice", "bob"], key=lambda n: places[n])
+    users = {"alice": alice, "bob": bob}
+    assert places[winner] == 1 and places[loser] == 2, "a shared first place: pick another game"
+
+    def headline(user) -> str:
+        html = get(user, table.get_absolute_url())
+        return re.search(r'<strong class="headline">(.*?)</strong>', html, re.S).group(1)
+
+    assert headline(users[winner]) == "You won!"
+    assert headline(users[loser]) == f"{winner} won. You placed 2nd of 2."
+    assert headline(charlie) == f"{winner} won."
+    # The result page says it the same way.
+    result = get(users[loser], f"/play/t/{table.pk}/result/")
+    assert f'data-zone="headline">{winner} won. You placed 2nd of 2.</p>' in result
+
+
+def test_the_final_board_names_the_winner_in_the_player_s_language(alice, bob):
+    table = finished(alice, bob)
+    places = table.result["placings"]
+    winner, loser = sorted([alice, bob], key=lambda u: places[u.username])
+    loser.preferred_language = "fr"
+    loser.save()
+    html = get(loser, table.get_absolute_url())
+    assert f"{winner.username} a gagné. Vous êtes 2e sur 2." in html
+
+
 def test_it_breaks_each_round_down_and_links_the_replay(alice, bob):
     table = finished(alice, bob)
     html = get(alice, f"/play/t/{table.pk}/result/")

@@ -151,3 +151,33 @@ def test_it_pushes_a_fresh_board_when_a_player_continues(four_rounds, alice):
 
     after = render_board(table, 0, "en")
     assert 'data-action="continue"' in before and 'data-action="continue"' not in after
+
+
+def columns(html: str) -> list[str]:
+    """The headings of the first round's summary table."""
+    summary = html[html.index('class="round-end"') :]
+    head = summary[summary.index("<thead>") : summary.index("</thead>")]
+    return re.findall(r"<th>(.*?)</th>", head)
+
+
+def test_it_shows_a_task_bonus_column_only_when_the_table_plays_imperial_tasks(alice, bob):
+    plain = open_table(alice, rounds=4)
+    tasks = open_table(alice, rounds=3, imperial_tasks=True)
+    for table in (plain, tasks):
+        actions.take_seat(table.pk, bob)
+        actions.start(table.pk, alice)
+        play_until_a_round_ends(table)
+
+    assert columns(page(alice, plain)[1]) == ["Player", "Sets on the table", "Round", "Total"]
+    assert columns(page(alice, tasks)[1]) == [
+        "Player",
+        "Sets on the table",
+        "Task bonus",
+        "Round",
+        "Total",
+    ]
+    # Each row has a cell for each heading.
+    summary = page(alice, plain)[1]
+    summary = summary[summary.index('class="round-end"') :]
+    row = re.search(r'<tr data-seat="0".*?</tr>', summary, re.S).group(0)
+    assert len(re.findall(r"<t[hd][ >]", row)) == 4

@@ -60,6 +60,7 @@ class Sampler:
         s.cur = k.current
         s.phase = PHASES[k.pending]
         s.first = k.first
+        s.drawn = tuple(TYPE_OF_VALUE[v] for v in view.get("drawn", ()))
         s.hands = [k.known[o][:] if o != k.me else k.hand[:] for o in range(n)]
         s.hsize = k.hsize[:]
         s.known = [kn[:] for kn in k.known]

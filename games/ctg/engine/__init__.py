@@ -37,8 +37,9 @@ Views
     hand sizes, draw pile sizes, full discard piles, cards known to be in each hand,
     miniatures (supply, held, ready = taken on an earlier turn), revealed tasks,
     scores, decider and pending decision; ``view`` adds the seat's own hand (counts per
-    value), own unrevealed task cards and, for the decider, its legal actions (codes
-    and texts). Never the draw piles' order or another seat's hand.
+    value), own unrevealed task cards, the cards it drew in its turn under way (``drawn``,
+    values in order; empty on others' turns) and, for the decider, its legal actions
+    (codes and texts). Never the draw piles' order or another seat's hand.
     Known cards are what every player can deduce, a lower bound per type: a card drawn
     from a discard pile adds one; laying or discarding k cards of that type takes k off
     (not below 0), because nobody can tell which copy left. (Clipping to the true count

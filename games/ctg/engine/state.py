@@ -112,6 +112,7 @@ class State:
         "decks",
         "dend",
         "dpos",
+        "drawn",
         "first",
         "fresh",
         "hands",
@@ -156,6 +157,8 @@ class State:
     cur: int
     phase: int
     first: int
+    # The types the player on turn has drawn in this turn, in order (what the view tells him).
+    drawn: tuple[int, ...]
     hands: list[list[int]]
     hsize: list[int]
     known: list[list[int]]
@@ -353,9 +356,11 @@ class State:
             if ph == DRAW1:
                 self.first = a
                 self.phase = DRAW2
+                self.drawn = (t,)
             else:
                 self.first = -1
                 self.phase = ACT
+                self.drawn = (*self.drawn, t)
             return
         kind, p, q = A.DECODE[a]
         if kind == A.K_LAY:
@@ -439,6 +444,7 @@ class State:
 
     def _end_turn(self) -> None:
         self.fresh = 0
+        self.drawn = ()
         need = TYPES_TO_END[self.n]
         for c in self.ntypes:
             if c >= need:
@@ -499,6 +505,7 @@ class State:
         self.start = start
         self.cur = start
         self.first = -1
+        self.drawn = ()
         self.fresh = 0
         self.hands = [[0] * N_TYPES for _ in range(n)]
         self.known = [[0] * N_TYPES for _ in range(n)]
@@ -547,6 +554,7 @@ class State:
         s.cur = self.cur
         s.phase = self.phase
         s.first = self.first
+        s.drawn = self.drawn
         s.hands = [h[:] for h in self.hands]
         s.hsize = self.hsize[:]
         s.known = [k[:] for k in self.known]

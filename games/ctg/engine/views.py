@@ -97,11 +97,14 @@ def public_view(state: State) -> dict[str, Any]:
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
-    """What `seat` may know: the public view plus its own hand, tasks and legal actions."""
+    """What `seat` may know: the public view plus its own hand, tasks, the cards it drew in
+    its turn under way, and its legal actions."""
     v = public_view(state)
     v["seat"] = seat
     v["hand"] = _counts(state.hands[seat])
     v["tasks"] = [task_text(c) for c in state.tasks[seat]] if state.options.tasks else None
+    # The cards it drew in its turn under way, in order: only the drawer saw them all.
+    v["drawn"] = [VALUES[t] for t in state.drawn] if seat == state.cur else []
     if state.decider == seat:
         acts = state.legal_actions()
         v["legal_actions"] = acts

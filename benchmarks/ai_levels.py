@@ -1,0 +1,131 @@
+"""How long each Call to Glory AI level thinks: per decision, per turn, and per wait of a
+person at a four-seat table against three AI players of the level.
+
+Run: .venv/bin/python benchmarks/ai_levels.py [--waits 24] [--levels search,search-strong]
+
+A wait begins as the person (seat 0) ends a turn and lasts until the next decision is his:
+the three AI players' turns (their draws, their action, a miniature or a bury). Positions come
+from games played by the Card counter up to a random point, so every level is timed in the
+same positions. Each decision is timed as a worker makes it: the seat's view, then the level's
+choice (games.ctg.ai.decide, with the level's own budget). Printed per level: p50, p95 and
+the longest time per decision (decisions with one legal option are answered at once and left
+out), per AI turn and per wait, in milliseconds. A busy machine makes a search level use more
+of its time budget: the load average is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.ctg.ai import LEVELS, decide
+from games.ctg.engine import Options, State, new_game, parse_action, view
+
+PERSON = 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def start_of_wait(options: Options, deal: int) -> State:
+    """A position where the person has just ended a turn, played by Card counters."""
+    rng = random.Random(deal)
+    state = new_game(options, [f"p{i}" for i in range(options.players)], seed=deal)
+    turns = rng.randrange(0, 14 * options.rounds)
+    while True:
+        seat = state.decider
+        assert seat is not None
+        was = state.cur
+        text = decide("heuristic", view(state, seat), seed=rng.getrandbits(32))
+        state.apply(parse_action(text, state.names), seat)
+        if state.game_over:
+            return start_of_wait(options, deal + 10_000)
+        if state.cur != was:
+            turns -= 1
+            if turns <= 0 and was == PERSON and state.decider != PERSON:
+                return state
+
+
+def wait(level: str, state: State, seed: int) -> tuple[list[float], list[float], float]:
+    """The AI players' decisions until the person's next one: their times, each turn's
+    total, and the whole wait."""
+    rng = random.Random(seed)
+    decisions: list[float] = []
+    turns: dict[int, float] = {}
+    total = 0.0
+    turn = 0
+    while not state.game_over:
+        seat = state.decider
+        assert seat is not None
+        if seat == PERSON:
+            break
+        was = state.cur
+        started = time.perf_counter()
+        seen = view(state, seat)
+        text = decide(level, seen, seed=rng.getrandbits(32))
+        elapsed = time.perf_counter() - started
+        if len(seen["legal_texts"]) > 1:
+            decisions.append(elapsed)
+        turns[turn] = turns.get(turn, 0.0) + elapsed
+        total += elapsed
+        state.apply(parse_action(text, state.names), seat)
+        if state.cur != was:
+            turn += 1
+    return decisions, list(turns.values()), total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma separated")
+    parser.add_argument("--waits", type=int, default=24, help="waits timed per level")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--variants", default="", help="comma separated: imperial-tasks,ninja")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    variants = frozenset(v for v in args.variants.split(",") if v)
+    options = Options(args.players, args.rounds, variants)
+    starts = [start_of_wait(options, args.seed * 1_000_003 + i) for i in range(args.waits)]
+    print(
+        f"{args.waits} waits of a person against {args.players - 1} AI players "
+        f"({args.rounds} rounds, variants={sorted(variants) or 'none'}); "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"{'level':<14} {'decisions':>9}  {'ms per decision p50/p95/max':>28}"
+        f"  {'ms per turn p50/p95':>20}  {'s per wait p50/p95':>18}"
+    )
+    for level in args.levels.split(","):
+        decisions: list[float] = []
+        turns: list[float] = []
+        waits: list[float] = []
+        for i, state in enumerate(starts):
+            d, t, w = wait(level, state.clone(), seed=i)
+            decisions += d
+            turns += t
+            waits.append(w)
+        per_decision = "/".join(
+            f"{1000 * x:.0f}"
+            for x in (percentile(decisions, 0.5), percentile(decisions, 0.95), max(decisions))
+        )
+        per_turn = "/".join(f"{1000 * percentile(turns, q):.0f}" for q in (0.5, 0.95))
+        per_wait = "/".join(f"{percentile(waits, q):.1f}" for q in (0.5, 0.95))
+        name = LEVELS[level][0] if level in LEVELS else level
+        print(
+            f"{name:<14} {len(decisions):>9}  {per_decision:>28}  {per_turn:>20}  {per_wait:>18}",
+            flush=True,
+        )
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
