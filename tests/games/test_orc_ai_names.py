@@ -89,7 +89,7 @@ def test_the_log_summaries_result_and_replay_name_ai_players_in_french(alice):
 
     board = in_french(client, table.get_absolute_url())
     log = re.search(r'<details class="log">.*?</details>', board, re.S).group(0)
-    assert "<li>Sergent 3: " in log and "<li>Sergent 4: " in log
+    assert "<li>Sergent 3 " in log and "<li>Sergent 4 " in log
     summaries = re.findall(r'<details class="round-summary".*?</details>', board, re.S)
     assert summaries and all("Sergent 3" in s and "Sergent 4" in s for s in summaries)
     assert stored_names_in(board) == set()

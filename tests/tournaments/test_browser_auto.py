@@ -66,7 +66,8 @@ def make_event(server, *, game, players, rounds, max_table, options):
         timeout_policy=Table.AI_MOVES,
         starts_at=timezone.now() + timedelta(hours=1),
         round_interval=INTERVAL,
-        no_show_seconds=10,
+        # Long enough for a page of a loaded machine to reach its table.
+        no_show_seconds=20,
         stages=[{"kind": Stage.SWISS, "rounds": rounds}],
     )
     users = []
@@ -151,7 +152,7 @@ def run_story(browser, server, event, cookies, *, shows, leaver=None, name):
     watch.screenshot(path=SHOTS / f"{name}-round.png", full_page=True)
     if leaver:
         # The leaver has his table open a few seconds, then closes it for good.
-        pages[leaver].wait_for_url("**/play/t/**", timeout=10000)
+        pages[leaver].wait_for_url("**/play/t/**", timeout=30000)
         pages[leaver].wait_for_timeout(3000)
         pages[leaver].context.close()
     # Between rounds: the countdown.
