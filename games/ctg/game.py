@@ -64,12 +64,12 @@ class CallToGlory(Game):
             _("Tactician"),
             _(
                 "Imagines thousands of ways the hidden cards could lie and plays each out to "
-                "the end of the round: about a second a move."
+                "the end of the round: about a second a turn."
             ),
         ),
         "search-strong": (
             _("Master"),
-            _("The tactician thinking longer: up to two seconds a move."),
+            _("The tactician thinking twice as long: up to two seconds a turn."),
         ),
     }
     default_ai_level = ai.DEFAULT_LEVEL
