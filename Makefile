@@ -16,7 +16,7 @@ run: setup
 # The tests run on TEST_WORKERS xdist workers, each with a database, a Redis database and a
 # live server of its own (TEST_WORKERS=0: all in this process). String hashes are fixed too,
 # so that no test depends on the order of a set on one run and not the next.
-TEST_WORKERS ?= 4
+TEST_WORKERS ?= 3
 test: setup-dev
 	PYTHONHASHSEED=0 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
