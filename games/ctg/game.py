@@ -64,12 +64,12 @@ class CallToGlory(Game):
             _("Tactician"),
             _(
                 "Imagines thousands of ways the hidden cards could lie and plays each out to "
-                "the end of the round: about a second a turn."
+                "the end of the round: about a second a move."
             ),
         ),
         "search-strong": (
             _("Master"),
-            _("The tactician thinking twice as long: up to two seconds a turn."),
+            _("The tactician thinking longer: up to two seconds a move."),
         ),
     }
     default_ai_level = ai.DEFAULT_LEVEL

@@ -14,8 +14,8 @@ from tests.waiting import wait_for
 
 def bot_thinking(alice):
     """A running 2-player quick game where the bot (seat 0) is to make a move it thinks over
-    for 0.7 s or more, with no AI move queued. Moves before it are played here."""
-    table = table_with_bots(alice, ["search-strong"], seats=2)  # up to 0.9 s on an action
+    for half a second or more, with no AI move queued. Moves before it are played here."""
+    table = table_with_bots(alice, ["search-strong"], seats=2)  # thinks up to 2 s
     actions.move_seat(table.pk, alice, 0, 1)
     actions.start(table.pk, alice)
     while True:
@@ -26,7 +26,7 @@ def bot_thinking(alice):
         if state.decider == 0:
             t0 = time.perf_counter()
             _, text = actions.ai_decision(table.pk, table.version)
-            if time.perf_counter() - t0 >= 0.7:
+            if time.perf_counter() - t0 >= 0.5:
                 break
         actions.play(table.pk, state.decider, text, table.version)
     tasks.ai_move.app.control.purge()
