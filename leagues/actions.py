@@ -1,7 +1,7 @@
 """The one door for league writes: results in, tallies and ratings out.
 
 Every function here validates, writes inside a transaction, and leaves the slow parts
-(standings, ratings) to background tasks that run after commit (ctg_site.background).
+(standings, ratings) to background tasks that run after commit (infra.background).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from accounts.models import Club
 from accounts.models import User as Member
-from ctg_site.background import after_commit, enqueue, once_in
 from games import registry
+from infra.background import after_commit, enqueue, once_in
 from leagues import live, ratings, signals, standings
 from leagues.models import (
     League,

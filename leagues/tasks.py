@@ -18,5 +18,5 @@ def recompute_ratings(job_id: int) -> bool:
 @shared_task
 def sweep_recomputes() -> int:
     """Revive recomputes whose worker or task was lost; every worker runs it every few
-    seconds (ctg_site.liveness)."""
+    seconds (infra.liveness)."""
     return actions.requeue_stuck_jobs()
