@@ -242,8 +242,8 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
 
 def push(table_id: int, message: dict[str, Any]) -> None:
     """Send to the table's group from a dealer's thread."""
-    from ctg_site.background import group_send
     from games.groups import table_group
+    from infra.background import group_send
 
     group_send((table_group(table_id), message))
 
