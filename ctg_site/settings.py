@@ -56,6 +56,9 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    # Each game is an app of its own, above the shared `games` app (games/registry.py).
+    "games.ctg",
+    "games.orc",
     "leagues",
     "tournaments",
     "history",

@@ -143,6 +143,12 @@ def push_board(table: Table) -> None:
     _broadcast(table, False, [])
 
 
+def send_to_table(table_id: int, message: dict) -> None:
+    """Send a game's own small push (`Game.realtime`'s, "type": "table.update") to the
+    table's group now, from a thread of the game's that runs outside any request."""
+    group_send((table_group(table_id), message))
+
+
 def _set_next_going(table: Table, state: object) -> dict | None:
     """Queue what the position waits for; a real-time step may return its small push."""
     from games import tasks

@@ -155,8 +155,9 @@ class Game:
     # transaction that saves the move (the others decide first, then save if still current).
     quick_levels: frozenset[str] = frozenset()
     board_template: str = ""  # the table page's board partial
-    page_template: str = "games/table.html"  # the table page around it
-    summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
+    # The table page around it: the site's, or the game's own that extends it.
+    page_template: str = "games/table.html"
+    summary_template: str = ""  # a round of `round_summaries`
     stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
     legend_template: str = ""  # the game's pieces, shown below the form that opens a table
     # Round counts a score pad may hold; a table's options name its count "rounds".
@@ -507,6 +508,12 @@ def first() -> Game:
     """The site's own game, named first in settings.GAMES: forms start with it, rating
     pages show it unless asked for another, and lists name the others beside it."""
     return next(iter(all_games().values()))
+
+
+def first_key() -> str:
+    """The key of the site's own game: what a table, a played game, a league or a rating
+    is of when nobody names a game (a model field's default)."""
+    return first().key
 
 
 def for_record(record: Mapping[str, Any]) -> Game | None:

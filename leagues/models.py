@@ -36,7 +36,7 @@ class PlaysOneGame(models.Model):
     """A league or a tournament: every game it holds is of one registered game
     (games.registry), played with the same options."""
 
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     # The game's own (Game.league_option_fields, Game.tournament_option_fields).
     options = models.JSONField(_("options"), default=dict, blank=True)
 
@@ -196,7 +196,7 @@ class PlayedGame(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, related_name="games", null=True, blank=True
     )
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     source = models.CharField(_("source"), max_length=8, choices=SOURCES, default=PAD)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
     played_at = models.DateTimeField(_("played at"), default=timezone.now)
@@ -405,7 +405,7 @@ class PlayerRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     mu = models.FloatField(default=ratings.MU)
     sigma = models.FloatField(default=ratings.SIGMA)
     games = models.PositiveIntegerField(default=0)
@@ -440,7 +440,7 @@ class RatingHistory(models.Model):
     game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="rating_rows")
     # The played game's `game`, kept here so that a recompute reads and replaces one game's
     # rows through the index, without joining every played game.
-    game_key = models.CharField(max_length=16, default="ctg")
+    game_key = models.CharField(max_length=16, default=registry.first_key)
     played_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -464,7 +464,7 @@ class RatingLedger(models.Model):
     """One row per game that its recompute locks, so two recomputes of a game never
     interleave their writes (recomputes of different games touch different rows)."""
 
-    game = models.CharField(max_length=16, unique=True, default="ctg")
+    game = models.CharField(max_length=16, unique=True, default=registry.first_key)
     last_run = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
@@ -486,7 +486,7 @@ class RecomputeJob(models.Model):
     QUEUED, RUNNING, DONE, FAILED = Status
     STATUSES = Status.choices
 
-    game = models.CharField(max_length=16, default="ctg")
+    game = models.CharField(max_length=16, default=registry.first_key)
     from_played_at = models.DateTimeField(null=True, blank=True)
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, null=True, blank=True, related_name="recompute_jobs"

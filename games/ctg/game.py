@@ -76,7 +76,9 @@ class CallToGlory(Game):
     # Quick, and sensible.
     stand_in_level = "heuristic"
     quick_levels = frozenset({"greedy", "heuristic"})
-    board_template = "games/table.html#board"
+    board_template = "games/ctg/table.html#board"
+    page_template = "games/ctg/table.html"
+    summary_template = "games/ctg/table.html#round_end"
     legend_template = "games/_card_legend.html"
     rounds = (1, 3, 4)
     replays = True
@@ -212,7 +214,7 @@ class CallToGlory(Game):
         tasks = None
         if table.options.get("imperial_tasks"):
             from games.ctg.engine.state import deal_tasks
-            from games.models import TaskCards
+            from games.ctg.models import TaskCards
 
             distribution = TaskCards.current()
             table.options = table.options | {"task_distribution": distribution}

@@ -467,7 +467,7 @@ def _result(record: dict[str, Any], names: list[str], played: dict[str, Any]) ->
 
 
 def _deal(table: Any) -> Any:
-    from games.models import Deal
+    from games.orc.models import Deal
 
     try:
         return table.deal
