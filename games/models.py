@@ -202,7 +202,7 @@ class Table(models.Model):
         """The position, rebuilt from the record by its game (Game.load).
 
         Rebuilds are cached per process by (table, version); callers get their own clone,
-        brought to the present (`Game.catch_up`).
+        brought to the present by a game that plays in real time (`RealTime.catch_up`).
         """
         key = (*self.identity, self.version)
         with _states_lock:
@@ -214,7 +214,8 @@ class Table(models.Model):
                 while len(_states) > 256:
                     _states.popitem(last=False)
         state = self.plugin.clone(cached)
-        self.plugin.catch_up(self, state)
+        if (realtime := self.plugin.realtime) is not None:
+            realtime.catch_up(self, state)
         return state
 
     @property

@@ -124,5 +124,4 @@ def sweep_clocks() -> int:
 def _watch(**kwargs) -> None:
     """Every worker runs what the games keep running (De l'Orc: it watches for deals nobody
     pushes, when a process holding one died)."""
-    for game in registry.all_games().values():
-        game.watch()
+    registry.keep_running()

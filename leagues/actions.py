@@ -185,7 +185,7 @@ def start_pad_game(
             rounds=league.rounds_per_game,
             options=rules.played_options(league.table_options),
             created_by=by,
-            result={"pad": []} if rules.pad_entries else {},
+            result={"pad": []} if rules.pad is not None and rules.pad.entries else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(
@@ -208,7 +208,8 @@ def enter_round(
         raise ValueError("no such round")
     if not game.keeps_bonuses:
         bonuses = None
-    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses, seat_names(game))
+    pad = registry.get(game.game).pad
+    problems = pad.problems(round_no, scores, bonuses, seat_names(game)) if pad else []
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():
@@ -235,7 +236,9 @@ def seat_names(game: PlayedGame) -> list[str]:
 
 def pad_sheet(game: PlayedGame, *, finished: bool = False) -> registry.PadSheet:
     """The game's reading of a pad of round entries (raises registry.PadRefused)."""
-    return registry.get(game.game).pad_sheet(seat_names(game), game.pad_entries, finished=finished)
+    pad = registry.get(game.game).pad
+    assert pad is not None and pad.entries, "a pad of round entries"
+    return pad.sheet(seat_names(game), game.pad_entries, finished=finished)
 
 
 def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
@@ -243,7 +246,8 @@ def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
     entered before) once the game accepts every round with it; raises RoundInvalid with the
     game's message. Round scores follow; on a confirmed game (a correction) so do the totals,
     places, table and ratings."""
-    rules = registry.get(game.game)
+    pad = registry.get(game.game).pad
+    assert pad is not None and pad.entries, "a pad of round entries"
     with transaction.atomic():
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         entries = game.pad_entries
@@ -251,7 +255,7 @@ def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
             raise ValueError("no such round")
         entries[round_no - 1 : round_no] = [entry]
         try:
-            sheet = rules.pad_sheet(
+            sheet = pad.sheet(
                 seat_names(game), entries, finished=game.status == PlayedGame.CONFIRMED
             )
         except registry.PadRefused as refused:
@@ -295,7 +299,7 @@ def submit_for_confirmation(game: PlayedGame) -> None:
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         if game.status != PlayedGame.DRAFT:
             raise NotAllowed("not a draft")
-        if registry.get(game.game).pad_entries:
+        if game.keeps_entries:
             try:
                 pad_sheet(game, finished=True)
             except registry.PadRefused as refused:
@@ -376,13 +380,17 @@ def _finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
-    if placings is None and registry.get(game.game).pad_entries:
+    pad = registry.get(game.game).pad
+    if placings is None and pad is not None and pad.entries:
         # Ties are broken by the battles won (De l'Orc §5): the game reads its entries.
         try:
             placings = pad_sheet(game).placings
         except registry.PadRefused:
             placings = None
-    places = list(placings) if placings else registry.get(game.game).placings(rounds)
+    if placings:
+        places = list(placings)
+    else:
+        places = pad.placings(rounds) if pad else registry.most_points_first(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)
         seat.best_round = max(rs, default=0)
