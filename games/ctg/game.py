@@ -181,6 +181,7 @@ class CallToGlory(Game[engine.State]):
     page_template = "games/ctg/table.html"
     summary_template = "games/ctg/table.html#round_end"
     legend_template = "games/_card_legend.html"
+    stylesheet = "css/ctg.css"
     rounds = (1, 3, 4)
     variant_names = tuple(VARIANTS)
     replay = CallToGloryReplay()
