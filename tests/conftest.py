@@ -14,7 +14,7 @@ from hypothesis import settings
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import chance, services
-from tests.live import KeptDaphne, forget_faults
+from tests.live import KeptDaphne, end_background_work, forget_faults
 
 # Properties are judged on what they find, never on how long an example took on a busy
 # machine, and on the same examples every run: derandomized, a property cannot pass or fail
@@ -229,17 +229,16 @@ def _english():
 
 
 @pytest.fixture(autouse=True)
-def _no_dealer_left():
-    """A test's De l'Orc dealers and watcher end with it (its database goes away). Any test
-    may start them: a Celery worker started in this process watches for deals, whatever its
-    game; left running, they would deal into the tests that follow."""
+def _no_background_work_left():
+    """A test's background work ends with it, before its database is emptied: De l'Orc
+    dealers and watcher (a Celery worker started in this process watches for deals, whatever
+    its game), and the sweeps and moves of the background threads. Left running, they would
+    deal into the tests that follow, or hold locks that the emptying waits for."""
     yield
     from django.apps import apps
 
     if apps.ready:
-        from games.orc import dealer
-
-        dealer.stop_watching()
+        end_background_work()
 
 
 @pytest.fixture(autouse=True)

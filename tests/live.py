@@ -118,9 +118,9 @@ def forget_faults() -> None:
         claims._here.claims.clear()
 
 
-def _forget() -> None:
-    from django.core.cache import caches
-
+def end_background_work() -> None:
+    """This process's dealers, timers and background threads stop: work under way finishes,
+    work not begun is dropped, and a fresh pool waits for the next test."""
     from ctg_site import background
     from games.orc import dealer
 
@@ -128,12 +128,17 @@ def _forget() -> None:
     for thread in threading.enumerate():
         if isinstance(thread, threading.Timer):
             thread.cancel()
-    # Work under way finishes, work not begun is dropped; then a fresh pool for the next test.
     done = background._executor
     done.shutdown(wait=True, cancel_futures=True)
     background._executor = ThreadPoolExecutor(
         max_workers=done._max_workers, thread_name_prefix="background"
     )
+
+
+def _forget() -> None:
+    from django.core.cache import caches
+
+    end_background_work()
     for cache in caches.all():
         cache.clear()
     forget_faults()
