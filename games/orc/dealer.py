@@ -148,7 +148,7 @@ def _push_deal(table_id: int) -> None:
         last = state.dealt
 
 
-def _push_cards(table: Any, state: engine.State, last: int, k: int) -> None:
+def _push_cards(table: Table, state: engine.State, last: int, k: int) -> None:
     piles = sorted({(j - 1) % state.npiles + 1 for j in range(last + 1, k + 1)})
     push(table.pk, event(table, state, piles) | {"time": table.deal.card_time(k).timestamp()})
 
@@ -206,7 +206,7 @@ def stamp(state: engine.State) -> int:
     return state.round * 10_000_000 + state.dealt * 10_000 + len(state.log)
 
 
-def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
+def event(table: Table, state: engine.State, piles: list[int]) -> dict[str, Any]:
     """The small push for a card or a slap: the piles it changed, the deal counter, the next
     pile and the player cards left. Public knowledge, the same for every viewer (§3.8); the
     seats' stored names and AI levels go with it, so that each socket names the players in
@@ -243,7 +243,7 @@ def push(table_id: int, message: dict[str, Any]) -> None:
     actions.send_to_table(table_id, message)
 
 
-def set_going(table: Any, state: engine.State) -> dict[str, Any] | None:
+def set_going(table: Table, state: engine.State) -> dict[str, Any] | None:
     """After a save in the deal or its placing step: the dealer, the placing timer and the AI
     seats go; returns the small push for a slap (None: push the whole board)."""
 
@@ -302,13 +302,13 @@ def react(table_id: int) -> int:
     return set_going_now
 
 
-def view_before(table: Any, state: engine.State, seat: int, seconds: float) -> dict[str, Any]:
+def view_before(table: Table, state: engine.State, seat: int, seconds: float) -> dict[str, Any]:
     """The seat's view as it was `seconds` ago, as near as the record tells: the deal then,
     and the slaps put down at or before it."""
     k = table.deal.dealt_at(timezone.now() - timedelta(seconds=seconds))
     if k >= state.dealt:
         return engine.view(state, seat)
-    record = dict(table.record)
+    record = dict(table.record or {})
     current = dict(record["rounds"][-1])
     current["actions"] = [a for a in current["actions"] if int(a.rsplit("@", 1)[1]) <= k]
     record["rounds"] = [*record["rounds"][:-1], current]
