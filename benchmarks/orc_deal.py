@@ -262,7 +262,8 @@ def main() -> None:
     processes, bases = start_processes(env, logs)
     try:
         time.sleep(3)
-        from games.models import Deal, Table
+        from games.models import Table
+        from games.orc.models import Deal
 
         cards, slaps = [], []
         for seed in range(args.deals):

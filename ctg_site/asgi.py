@@ -51,7 +51,6 @@ start_sweeps()
 # What the games keep running: real-time deals (De l'Orc) whose pushing process died are taken
 # up by any that lives.
 if settings.BACKGROUND_SWEEPS:
-    for game in registry.all_games().values():
-        game.watch()
+    registry.keep_running()
 
 collect_less()

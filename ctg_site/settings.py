@@ -60,6 +60,9 @@ INSTALLED_APPS = [
     "infra",
     "accounts",
     "games",
+    # Each game is an app of its own, above the shared `games` app (games/registry.py).
+    "games.ctg",
+    "games.orc",
     "leagues",
     "tournaments",
     "history",

@@ -143,6 +143,12 @@ def push_board(table: Table) -> None:
     _broadcast(table, False, [])
 
 
+def send_to_table(table_id: int, message: dict) -> None:
+    """Send a game's own small push (`Game.realtime`'s, "type": "table.update") to the
+    table's group now, from a thread of the game's that runs outside any request."""
+    group_send((table_group(table_id), message))
+
+
 def _set_next_going(table: Table, state: object) -> dict | None:
     """Queue what the position waits for; a real-time step may return its small push."""
     from games import tasks
@@ -156,7 +162,8 @@ def _set_next_going(table: Table, state: object) -> dict | None:
     position = table.plugin.decider(state)
     if position is None:
         # A real-time step (De l'Orc's deal): everyone may act, the game runs it.
-        return table.plugin.set_going(table, state)
+        realtime = table.plugin.realtime
+        return realtime.set_going(table, state) if realtime is not None else None
     seat = _seat_at(table, position)
     if seat.is_ai or seat.left:
         tasks.queue_ai_move(table_id, version)
@@ -490,7 +497,7 @@ def play(
     if table.status != Table.RUNNING:
         raise Refused(_("This game is not running."), 409, "not-running")
     game = table.plugin
-    if version is None and not game.is_realtime(text):
+    if version is None and (game.realtime is None or not game.realtime.is_realtime(text)):
         raise Refused(_("The move lacks its position."))
     if version is not None and version != table.version:
         raise Refused(_("This move was already played."), 409, "already-played")
@@ -777,7 +784,8 @@ def time_out(table_id: int, version: int) -> bool:
     game = table.plugin
     if game.decider(state) is None:
         # No single seat decides (De l'Orc's placing step): the site plays for the late.
-        for seat, text in game.timeout_moves(table, state):
+        moves = game.realtime.timeout_moves(table, state) if game.realtime is not None else []
+        for seat, text in moves:
             game.apply(state, text, seat)
         _save_state(table, state)
         table.save()

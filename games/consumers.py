@@ -147,7 +147,8 @@ class TableConsumer(_Consumer):
             return
         viewer = event["seats"].get(str(self.user.pk)) if self.user.is_authenticated else None
         game = registry.get(event["game"])
-        await self.send(text_data=game.render_update(event, viewer, self.language))
+        assert game.realtime is not None, "a small push comes from a game's real-time part"
+        await self.send(text_data=game.realtime.render_update(event, viewer, self.language))
 
     async def table_chat(self, event):
         if event["public"] or await self._may_watch():

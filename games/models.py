@@ -1,19 +1,14 @@
 import secrets
 import threading
 from collections import OrderedDict
-from datetime import timedelta
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import new_invite_token
-
-# The Imperial Tasks cards (TaskCards) are Call to Glory's, kept in this app's tables.
-from games.ctg.engine.cards import DEFAULT_TASKS, VALUES
-from games.registry import Game
+from games.registry import Game, first_key
 from games.registry import first as first_game
 from games.registry import get as get_game
 
@@ -97,7 +92,7 @@ class Table(models.Model):
 
     # The registered game played here (games.registry), and its own options (JSON the game
     # validates, Game.clean_options).
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=first_key)
     options = models.JSONField(_("options"), default=dict, blank=True)
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables"
@@ -207,7 +202,7 @@ class Table(models.Model):
         """The position, rebuilt from the record by its game (Game.load).
 
         Rebuilds are cached per process by (table, version); callers get their own clone,
-        brought to the present (`Game.catch_up`).
+        brought to the present by a game that plays in real time (`RealTime.catch_up`).
         """
         key = (*self.identity, self.version)
         with _states_lock:
@@ -219,7 +214,8 @@ class Table(models.Model):
                 while len(_states) > 256:
                     _states.popitem(last=False)
         state = self.plugin.clone(cached)
-        self.plugin.catch_up(self, state)
+        if (realtime := self.plugin.realtime) is not None:
+            realtime.catch_up(self, state)
         return state
 
     @property
@@ -311,63 +307,6 @@ class Seat(models.Model):
         return self.table.plugin.seat_name(self.name, self.ai_level)
 
 
-def _default(letter: str) -> str:
-    return ", ".join(map(str, DEFAULT_TASKS[letter]))
-
-
-def task_values(text: str) -> list[int]:
-    """The card values a deck's four task cards name, from "6, 7, 8, 9"."""
-    try:
-        values = [int(part) for part in text.replace(",", " ").split()]
-    except ValueError:
-        raise ValidationError(_("Write four card values, such as 6, 7, 8, 9.")) from None
-    if len(values) != 4 or len(set(values)) != 4:
-        raise ValidationError(_("A deck has four task cards, each naming a different card."))
-    if not set(values) <= set(VALUES):
-        raise ValidationError(
-            _("Task cards name one of the card values %(values)s.")
-            % {"values": ", ".join(map(str, VALUES))}
-        )
-    return values
-
-
-class TaskCards(models.Model):
-    """The printed Imperial Tasks cards (RULES.md §7): the four card values each deck names.
-
-    The rules text does not list them, so an administrator can set them; one row at most,
-    and without it the rules' default applies. A game keeps the cards it was dealt from, so
-    a change counts for games started after it.
-    """
-
-    a = models.CharField(_("deck A (5 points per card)"), max_length=40, default=_default("A"))
-    b = models.CharField(_("deck B (4 points per card)"), max_length=40, default=_default("B"))
-    c = models.CharField(_("deck C (3 points per card)"), max_length=40, default=_default("C"))
-
-    class Meta:
-        verbose_name = verbose_name_plural = _("Imperial Tasks cards")
-
-    def __str__(self) -> str:
-        return str(self._meta.verbose_name)
-
-    def clean(self) -> None:
-        errors = {}
-        for field in ("a", "b", "c"):
-            try:
-                task_values(getattr(self, field))
-            except ValidationError as error:
-                errors[field] = error
-        if errors:
-            raise ValidationError(errors)
-
-    def distribution(self) -> dict[str, list[int]]:
-        return {"A": task_values(self.a), "B": task_values(self.b), "C": task_values(self.c)}
-
-    @classmethod
-    def current(cls) -> dict[str, list[int]]:
-        row = cls.objects.first()
-        return row.distribution() if row else {k: list(v) for k, v in DEFAULT_TASKS.items()}
-
-
 class ChatMessage(models.Model):
     """A line a player says at a table; everyone who may watch the table reads it."""
 
@@ -381,44 +320,3 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.text}"
-
-
-class Deal(models.Model):
-    """The real-time part of a table's game: De l'Orc's deal (ORC-RULES.md §6).
-
-    The deal is a function of time: the current round's deal began at `started`, and
-    `min(80, floor((now - started) / pace))` army cards are down, whoever looks. No process
-    deals a card, so none can deal one twice or skip one; a process only pushes what time has
-    dealt, while it holds the lease (`holder` until `held_until`, renewed with every card).
-    """
-
-    table = models.OneToOneField(Table, primary_key=True, on_delete=models.CASCADE)
-    pace = models.FloatField(_("seconds per card"), default=1.2)
-    # The round (from 0) whose deal began at `started`.
-    round = models.PositiveSmallIntegerField(null=True, blank=True)
-    started = models.DateTimeField(null=True, blank=True)
-    # The end of that deal is saved (the placing step or the champion is due): nothing to push.
-    ended = models.BooleanField(default=False)
-    holder = models.CharField(max_length=64, blank=True)
-    held_until = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [
-            models.CheckConstraint(condition=models.Q(pace__in=[0.8, 1.2, 2.0]), name="deal_pace"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Deal of table {self.table_id}"
-
-    def dealt_at(self, moment) -> int:
-        """Army cards down at `moment` (a datetime) in the current round's deal."""
-        if self.started is None or moment < self.started:
-            return 0
-        # In whole microseconds: a float division would put card 3 of 0.8 s at 2.4000000000000004.
-        elapsed = (moment - self.started) // timedelta(microseconds=1)
-        return min(80, elapsed // round(self.pace * 1_000_000))
-
-    def card_time(self, k: int):
-        """When the k-th army card of the current round is (or was) dealt."""
-        assert self.started is not None
-        return self.started + timedelta(microseconds=k * round(self.pace * 1_000_000))

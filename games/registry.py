@@ -1,9 +1,15 @@
 """The games this site hosts, and what the shared machinery asks of each.
 
-A game is a package under `games/` (e.g. `games/ctg/`) holding its pure engine, its AI and
-a `game.py` with one `Game` instance. `settings.GAMES` names those instances; tables, results,
-leagues, ratings, tournaments and history look a game up here by its key and never import a
-game's package themselves.
+A game is a Django app under `games/` (e.g. `games/ctg/`) holding its pure engine, its AI,
+its models, templates and static files, and a `game.py` with one `Game` instance.
+`settings.GAMES` names those instances; tables, results, leagues, ratings, tournaments and
+history look a game up here by its key and never import a game's package themselves.
+
+`Game` is the core every game brings; the optional parts (`RealTime`, `Replay`, `ScorePad`,
+`Chart`, `Records`, room for `Analysis`) are objects a game may hang on it, each with its
+own small protocol. The entry points a game's own code calls back into are in
+games.actions (`play`, `push_board`, `send_to_table`, `enqueue`, `catch_up`) and
+games.tasks (`queue_clock_check`).
 """
 
 from __future__ import annotations
@@ -11,11 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
+
+if TYPE_CHECKING:
+    from games.models import Table
 
 
 class MoveRefused(Exception):
@@ -55,7 +64,7 @@ class PadRefused(Exception):
 
 @dataclass(frozen=True)
 class PadSheet:
-    """A pad of round entries as the game reads them (games with `pad_entries`)."""
+    """A pad of round entries as the game reads them (a ScorePad with `entries`)."""
 
     round_scores: list[list[int]]  # per seat, per round
     placings: list[int] | None  # sport style; None while the game is not over
@@ -81,7 +90,7 @@ class PlayedFilter:
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """One step of a game's replay (`Game.replay_steps`): the record's first `actions`
+    """One step of a game's replay (`Replay.steps`): the record's first `actions`
     actions taken. A game may subclass it to keep what its own steps show besides."""
 
     actions: int
@@ -115,6 +124,13 @@ class ImportedRecord:
     table_options: dict[str, Any] | None = None
 
 
+def most_points_first(round_scores: Sequence[Sequence[int]]) -> list[int]:
+    """Final places from per-player round scores, sport style, most points first: how a
+    game without a score pad of its own is placed from scores entered by hand."""
+    totals = [sum(scores) for scores in round_scores]
+    return [1 + sum(other > mine for other in totals) for mine in totals]
+
+
 def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[int]:
     """Places after forfeits: every player who forfeited comes after all who did not.
 
@@ -133,10 +149,269 @@ def with_forfeits(placings: Sequence[int], forfeited: Sequence[bool]) -> list[in
     return places
 
 
-class Game:
+# ----------------------------------------------------------------------------- optional parts
+# What only some games have, each one object with its own small protocol, on the game's
+# attribute of that name; None: the game has no such part, and the shared code asks
+# (`game.pad is not None`) rather than branching on flags. A part is added the same way:
+# a protocol here, an attribute on Game defaulting to None, and the shared code asking for it.
+
+
+class RealTime[S](Protocol):
+    """Play that runs with the clock and no single decider (De l'Orc's deal): the position
+    moves on with time alone, and anyone may act at any moment."""
+
+    def catch_up(self, table: Table, state: S) -> None:
+        """Bring a position rebuilt from the record to the present: what the clock alone moves
+        on, with no decision. Called for every `table.state()`."""
+        ...
+
+    def live(self, table: Table) -> bool:
+        """Whether the position changes with time alone right now: its renders are then
+        drawn afresh, never taken from a cache keyed by version."""
+        ...
+
+    def is_realtime(self, text: str) -> bool:
+        """Whether `text` is a move anyone may make at any moment (a slap): it names no
+        version; the table's lock orders it among others."""
+        ...
+
+    def set_going(self, table: Table, state: S) -> dict[str, Any] | None:
+        """After a save that leaves no single decider: set going what runs it (before the
+        save commits: use games.actions.enqueue). May return a small push for the table's
+        group to send instead of the whole board."""
+        ...
+
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        """A small push of the game's own (its "type" is "table.update", its "game" the
+        game's key) as `viewer`'s socket shows it, in `language`."""
+        ...
+
+    def timeout_moves(self, table: Table, state: S) -> list[tuple[int, str]]:
+        """What the site plays when time runs out where no single seat decides."""
+        ...
+
+    def watch(self) -> None:
+        """Start what the game keeps running beside each web and worker process (a watcher
+        of deals nobody pushes any longer)."""
+        ...
+
+
+class Replay[S](Protocol):
+    """Stepping through a table's record in history's replay."""
+
+    @property
+    def template(self) -> str:
+        """A template whose partials draw what a step shows besides its board and its last
+        action: "step" above the board, "below" under it, from `context`; "": nothing."""
+        ...
+
+    def steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        """Every step of the replay, in order; the position before the first is step 0."""
+        ...
+
+    def position(self, record: dict[str, Any], step: ReplayStep | None) -> S:
+        """The position after `step`, one of `steps(record)` (None: the start), rebuilt from
+        the record as `Game.board_context` draws it; never one that could not be seen."""
+        ...
+
+    def present(self, table: Table, state: S) -> S:
+        """The last step of a running game's replay (its own players watch it): the record's
+        position brought to what the table shows without anyone deciding."""
+        ...
+
+    def board(self, context: dict[str, Any]) -> dict[str, Any]:
+        """The board's context (`Game.board_context`) as a replay draws it: nothing to decide
+        and nothing to put down."""
+        ...
+
+    def shown_action(
+        self, state: S, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
+        """Action `index` (from 0) of the record, `text`, as `viewer` may read it at `state`
+        (`names`: the players as the page shows them, seat by seat)."""
+        ...
+
+    def context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        """What `template` draws of `step` (None: the start), with `board`: the board's
+        context at it, in the page's language."""
+        ...
+
+
+class PadForm(Protocol):
+    """The form of one round of a pad that keeps the game's own entries."""
+
+    def is_valid(self) -> bool: ...
+
+    @property
+    def errors(self) -> Mapping[str, Any]: ...
+
+    def entry(self) -> dict[str, Any]: ...
+
+
+class ScorePad(Protocol):
+    """The game kept on paper at a club's table, entered round by round on a league's score
+    pad, and a played game's rounds as history tells them.
+
+    A pad keeps per round either each player's score (and, when `keeps_bonuses`, the part
+    of it kept apart), which `problems` checks and `placings` places; or, with `entries`,
+    the game's own entry of the round (JSON), which `form` asks for and `sheet` checks and
+    scores. Its `template` holds the partial "fields" (a round's fields), and with `entries`
+    "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
+    """
+
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def entries(self) -> bool: ...
+
+    @property
+    def score_max(self) -> int | None:
+        """The most one player scores in a round; None: no limit."""
+        ...
+
+    @property
+    def played_template(self) -> str:
+        """The game's own account of a played game's rounds on its history page (a partial,
+        given `result`: what `played_rounds` makes of it); "": none."""
+        ...
+
+    def keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
+        """Whether the pad asks for a bonus apart from each round score."""
+        ...
+
+    def problems(
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        """What cannot be right about one entered round, in the reader's language, naming the
+        round, the players (`names`, in seat order) and the reason."""
+        ...
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        """Final places from per-player round scores, sport style."""
+        ...
+
+    def form(
+        self,
+        data: Mapping[str, Any] | None,
+        *,
+        names: Sequence[str],
+        round_no: int,
+        entries: Sequence[dict[str, Any]],
+    ) -> PadForm:
+        """The form of round `round_no` (from 1) after `entries`; its `entry()` is the round."""
+        ...
+
+    def sheet(
+        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+    ) -> PadSheet:
+        """Check and score the entered rounds (all of a finished game's when `finished`);
+        raise PadRefused naming the round and the reason."""
+        ...
+
+    def played_rounds(
+        self, result: dict[str, Any] | None, shown: Mapping[str, str]
+    ) -> list[dict[str, Any]] | None:
+        """What `played_template` shows of a played game's account of its rounds (`shown`:
+        the players' names as the page shows them, by their names in it); None: nothing."""
+        ...
+
+
+class ScorePadBase:
+    """What a ScorePad does unless the game's says otherwise: round scores with no bonus
+    kept apart and no limit, most points first. A game's pad subclasses it for its checks,
+    or for entries of its own."""
+
+    template = "leagues/_round_fields.html"
+    entries = False
+    score_max: int | None = None
+    played_template = ""
+
+    def keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
+        return False
+
+    def problems(
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        return []
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        return most_points_first(round_scores)
+
+    def form(
+        self,
+        data: Mapping[str, Any] | None,
+        *,
+        names: Sequence[str],
+        round_no: int,
+        entries: Sequence[dict[str, Any]],
+    ) -> PadForm:
+        raise NotImplementedError("a pad of round scores keeps no entries")
+
+    def sheet(
+        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+    ) -> PadSheet:
+        raise NotImplementedError("a pad of round scores keeps no entries")
+
+    def played_rounds(
+        self, result: dict[str, Any] | None, shown: Mapping[str, str]
+    ) -> list[dict[str, Any]] | None:
+        return None
+
+
+class Chart(Protocol):
+    """A chart on a player's page, counted over their finished online games' records."""
+
+    @property
+    def title(self) -> str | Promise: ...
+
+    def count(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        """What the player `name` did in one finished game's record, counted by label."""
+        ...
+
+
+class Records(Protocol):
+    """The game's records as files: exported as kept, and imported when checked."""
+
+    @property
+    def format(self) -> str:
+        """The "format" its records name, e.g. "ctg-record/1"."""
+        ...
+
+    @property
+    def spec(self) -> str:
+        """Where that format is described, e.g. "RULES.md §10"."""
+        ...
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        """Check a finished game's record (its `played_at` taken off) with the game's rules,
+        and say what it becomes; raise RecordRefused naming what is wrong."""
+        ...
+
+
+class Analysis(Protocol):
+    """Room for the analysis of a finished game, the next part; its methods come with it."""
+
+
+# ----------------------------------------------------------------------------- the core
+
+
+class Game[S]:
     """What a game brings to the site. Subclass it in `games/<game>/game.py`.
 
-    The state object is the game's own; the site only hands it back to these methods.
+    `S` is the game's position, its engine's own state: the site only hands it back to these
+    methods. The core below is what every game brings: its seats and AI levels, a position
+    started, loaded, saved (`dump`), copied and moved on by a decision (`apply`), who
+    decides, the board's context for a seat, an AI player's move and the result. The rest
+    of the core has defaults; the optional parts above are None unless the game has them.
     """
 
     key: str = ""  # stored on tables, played games and leagues; never change it
@@ -155,23 +430,66 @@ class Game:
     # transaction that saves the move (the others decide first, then save if still current).
     quick_levels: frozenset[str] = frozenset()
     board_template: str = ""  # the table page's board partial
-    page_template: str = "games/table.html"  # the table page around it
-    summary_template: str = "games/table.html#round_end"  # a round of `round_summaries`
-    stylesheet: str = ""  # a static stylesheet for other pages that show the game's partials
+    # The table page around it: the site's, or the game's own that extends it.
+    page_template: str = "games/table.html"
+    summary_template: str = ""  # a round of `round_summaries`
+    stylesheet: str = ""  # a static stylesheet for the pages that show the game's partials
     legend_template: str = ""  # the game's pieces, shown below the form that opens a table
-    # Round counts a score pad may hold; a table's options name its count "rounds".
+    # Round counts a table's options may name ("rounds").
     rounds: tuple[int, ...] = ()
     variant_names: tuple[str, ...] = ()  # every name `variants` may give
-    record_format: str = ""  # the "format" its records name, e.g. "ctg-record/1"
-    record_spec: str = ""  # where that format is described, e.g. "RULES.md §10"
     online = True  # whether tables can be opened for it
-    # Whether its tables can be stepped through in history's replay (`replay_steps`).
-    replays = False
-    # A template whose partials draw what a replay step shows besides its board and its last
-    # action: "step" above the board (De l'Orc: the army card dealt), "below" under it (Call
-    # to Glory: its discard piles), from `replay_context`; "": nothing.
-    replay_template: str = ""
 
+    # The optional parts (see their protocols above); None: the game has none.
+    realtime: RealTime[S] | None = None
+    replay: Replay[S] | None = None
+    pad: ScorePad | None = None
+    chart: Chart | None = None
+    records: Records | None = None
+    analysis: Analysis | None = None
+
+    # --- the core every game brings: a position, and play on it
+    def new_state(self, table: Table, names: list[str]) -> S:
+        """The position a table starts from, its players seated as `names`."""
+        raise NotImplementedError
+
+    def load(self, table: Table) -> S:
+        """The position of a table, rebuilt from `table.record`."""
+        raise NotImplementedError
+
+    def dump(self, state: S) -> dict[str, Any]:
+        """The record (JSON) a table keeps; `load` rebuilds the position from it."""
+        raise NotImplementedError
+
+    def clone(self, state: S) -> S:
+        raise NotImplementedError
+
+    def version(self, state: S) -> int:
+        """How many decisions the record holds: a move names the version it was made at."""
+        raise NotImplementedError
+
+    def decider(self, state: S) -> int | None:
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def apply(self, state: S, text: str, seat: int) -> None:
+        """Apply one decision of `seat`, in the game's notation; raise MoveRefused if it is not
+        one, or not legal now."""
+        raise NotImplementedError
+
+    def board_context(self, table: Table, state: S, viewer: int | None) -> dict[str, Any]:
+        """The board template's context for `viewer` (a seat, or None for a spectator)."""
+        raise NotImplementedError
+
+    def ai_move(self, level: str, table: Table, state: S, seat: int, seed: int) -> str:
+        raise NotImplementedError
+
+    def result(self, table: Table, state: S) -> Result:
+        raise NotImplementedError
+
+    # --- the rest of the core, with defaults a game may override
     # --- options: the game's own, kept as JSON on a table (`Table.options`) and on a played
     # game (`PlayedGame.options`); the shared models hold no column of any one game.
     def option_fields(self) -> dict[str, Any]:
@@ -213,10 +531,6 @@ class Game:
         when the game is chosen, or when no game is."""
         return []
 
-    def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
-        """Whether the score pad asks for a bonus apart from each round score."""
-        return False
-
     # --- a league's or a tournament's options (`League.options`, `Tournament.options`): what
     # every game it holds is played with. Their form keeps each field's cleaned value by name.
     def league_option_fields(self) -> dict[str, Any]:
@@ -245,147 +559,43 @@ class Game:
         default."""
         return {}
 
-    # --- play
-    def new_state(self, table: Any, names: list[str]) -> Any:
-        raise NotImplementedError
-
-    def load(self, table: Any) -> Any:
-        """The position of a table, rebuilt from `table.record`."""
-        raise NotImplementedError
-
-    def advance(self, table: Any, state: Any) -> None:
+    def advance(self, table: Table, state: S) -> None:
         """Deal whatever the position waits for that no player decides (a new round's deck);
         called before every save."""
 
-    def catch_up(self, table: Any, state: Any) -> None:
-        """Bring a position rebuilt from the record to the present: what the clock alone moves
-        on, with no decision (De l'Orc's deal). Called for every `table.state()`."""
-
-    def live(self, table: Any) -> bool:
-        """Whether the position changes with time alone right now: its renders are then
-        drawn afresh, never taken from a cache keyed by version."""
-        return False
-
-    def board_context(self, table: Any, state: Any, viewer: int | None) -> dict[str, Any]:
-        """The board template's context for `viewer` (a seat, or None for a spectator)."""
-        raise NotImplementedError
-
-    def deadline_seconds(self, table: Any, state: Any) -> float | None:
+    def deadline_seconds(self, table: Table, state: S) -> float | None:
         """Seconds the position waits before the site moves for the absent; None: no limit."""
         if table.clock == table.Clock.NO_CLOCK:
             return None
         return float(table.clock_seconds)
 
-    def set_going(self, table: Any, state: Any) -> dict[str, Any] | None:
-        """After a save that leaves no single decider (a real-time step): set going what
-        runs it (called before the save commits: use games.actions' enqueue). May return a
-        small push for the table's group to send instead of the whole board."""
-        return None
-
-    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
-        """A small push of the game's own (from `set_going`, or from what it set going; its
-        "type" is "table.update" and its "game" the game's key) as `viewer`'s socket shows
-        it, in `language`. Only a game that sends such pushes has it."""
-        raise NotImplementedError
-
-    def watch(self) -> None:
-        """Start what the game keeps running beside each web and worker process (De l'Orc: a
-        watcher of deals nobody pushes any longer); nothing by default."""
-
-    def timeout_moves(self, table: Any, state: Any) -> list[tuple[int, str]]:
-        """What the site plays when time runs out where no single seat decides."""
-        return []
-
-    def dump(self, state: Any) -> Any:
-        """The record (JSON) a table keeps; `load` rebuilds the position from it."""
-        raise NotImplementedError
-
-    def clone(self, state: Any) -> Any:
-        raise NotImplementedError
-
-    def version(self, state: Any) -> int:
-        """How many decisions the record holds: a move names the version it was made at."""
-        raise NotImplementedError
-
-    def decider(self, state: Any) -> int | None:
-        raise NotImplementedError
-
-    def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
-
-    def is_realtime(self, text: str) -> bool:
-        """Whether `text` is a move anyone may make at any moment (a slap in De l'Orc's deal):
-        it names no version; the table's lock orders it among others."""
-        return False
-
-    def apply(self, state: Any, text: str, seat: int) -> None:
-        """Apply one decision of `seat`, in the game's notation; raise MoveRefused if it is not
-        one, or not legal now."""
-        raise NotImplementedError
-
-    def rounds_finished(self, state: Any) -> int:
+    def rounds_finished(self, state: S) -> int:
         """How many rounds the position has behind it: players see each round's end before
         the next begins. A game without rounds keeps 0."""
         return 0
 
-    def pauses(self, state: Any) -> int:
+    def pauses(self, state: S) -> int:
         """How many pauses the position has behind it: players see each round's end before
         the next begins, and a game may stop at moments of its own (De l'Orc's reveal of a
         battle). A move that adds one pauses the table (`pause_seconds`)."""
         return self.rounds_finished(state)
 
-    def pause_seconds(self, state: Any) -> float:
+    def pause_seconds(self, state: S) -> float:
         """How long the pause that `state` has just reached lasts, unless everyone continues."""
         return settings.ROUND_PAUSE_SECONDS
 
-    def shown_action(
-        self, state: Any, index: int, text: str, viewer: int | None, names: list[str]
-    ) -> str:
-        """Action `index` (from 0) of the record, `text`, as `viewer` may read it in a replay
-        of `state` (`names`: the players as the page shows them, seat by seat); the record's
-        own text by default."""
-        return text
-
-    def replay_present(self, table: Any, state: Any) -> Any:
-        """The last step of a running game's replay (its own players watch it): the record's
-        position brought to what the table shows without anyone deciding; the record's
-        position by default."""
-        return state
-
-    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
-        """Every step of a table's replay, in order, from its record; the position before the
-        first is step 0. Only a game that `replays` has them."""
-        raise NotImplementedError
-
-    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> Any:
-        """The position after `step`, one of `replay_steps(record)` (None: the start),
-        rebuilt from the record as `board_context` draws it; never one that could not be seen
-        in play."""
-        raise NotImplementedError
-
-    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
-        """What `replay_template` draws of `step` (None: the start), with `board`: the
-        board's context at it, in the page's language; nothing by default."""
-        return {}
-
     def pile_page(
-        self, table: Any, state: Any, viewer: int | None, pile: str
+        self, table: Table, state: S, viewer: int | None, pile: str
     ) -> tuple[str, dict[str, Any]] | None:
         """The page listing the cards of one of the table's piles as `viewer` may see them
         (the board links to it): its template and context (with the table), or None for a
         pile the game does not have, which answers 404. None by default."""
         return None
 
-    def round_summaries(self, state: Any, names: list[str]) -> list[dict[str, Any]]:
+    def round_summaries(self, state: S, names: list[str]) -> list[dict[str, Any]]:
         """Each finished round as the result page tells it (`names`: the players as the page
         shows them); none by default."""
         return []
-
-    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
-        """Check a finished game's record in `record_format` (its `played_at` taken off) with
-        the game's rules, and say what it becomes; raise RecordRefused naming what is wrong.
-        Only a game with a `record_format` reads records."""
-        raise NotImplementedError
 
     def ai_name(self, level: str) -> str:
         """An AI player's name at a table (stored; the same in every language)."""
@@ -403,78 +613,12 @@ class Game:
             return name
         return f"{level[0]} {name[len(stored) :]}"
 
-    def ai_move(self, level: str, table: Any, state: Any, seat: int, seed: int) -> str:
-        raise NotImplementedError
-
-    def result(self, table: Any, state: Any) -> Result:
-        raise NotImplementedError
-
-    def interim_result(self, table: Any, state: Any, forfeited: Sequence[bool]) -> Result:
+    def interim_result(self, table: Table, state: S, forfeited: Sequence[bool]) -> Result:
         """The result of a game its event ends before its end (a tournament's organiser
         adjudicating a table): each seat's scores so far, the round under way counted as it
         stands, the seats `forfeited` (seat by seat) placed after all the others. Only a game
         whose tables an event may end has it."""
         raise NotImplementedError
-
-    # --- score pad of a game played at the table
-    # The partial with a round's entry fields. Games with `pad_entries` keep per round their
-    # own entry (a JSON object) instead of a score per player: `pad_form` asks for it,
-    # `pad_sheet` checks the entries and scores them; their template also holds the partials
-    # "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
-    pad_template: str = "leagues/_round_fields.html"
-    pad_entries = False
-    # The most one player can score in a round, for a pad of round scores; None: no limit.
-    pad_score_max: int | None = None
-
-    def pad_form(
-        self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
-    ) -> Any:
-        """The form of round `round_no` (from 1) after `entries`; its `entry()` is the round."""
-        raise NotImplementedError
-
-    def pad_sheet(
-        self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
-    ) -> PadSheet:
-        """Check and score the entered rounds (all of a finished game's when `finished`);
-        raise PadRefused naming the round and the reason."""
-        raise NotImplementedError
-
-    # The game's own account of a played game's rounds on its history page (a partial, given
-    # `result`: what `played_rounds` makes of it, and the played `game`).
-    played_template: str = ""
-
-    def played_rounds(self, result: dict[str, Any] | None, shown: Mapping[str, str]) -> Any:
-        """What `played_template` shows of a played game's account of its rounds (as
-        history.queries.game_result gives it; `shown`: the players' names as the page shows
-        them, by their names in it); None shows nothing, as by default."""
-        return None
-
-    # A chart on a player's profile, counted over their finished online games' records
-    # (`tally`); its heading, or none for no chart.
-    tally_title: str | Promise = ""
-
-    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
-        """What the player `name` did in one finished game's record, counted by label for the
-        chart: Call to Glory counts the cards laid per character."""
-        return {}
-
-    def pad_problems(
-        self,
-        round_no: int,
-        scores: Sequence[int],
-        bonuses: Sequence[int] | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        """What cannot be right about one entered round (scores without bonuses, and the
-        bonuses kept apart, if the game has them), in the reader's language, naming the round,
-        the players (`names`, in seat order) and the reason; none by default."""
-        return []
-
-    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
-        """Final places from per-player round scores, sport style; most points first by
-        default."""
-        totals = [sum(scores) for scores in round_scores]
-        return [1 + sum(other > mine for other in totals) for mine in totals]
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
@@ -509,13 +653,25 @@ def first() -> Game:
     return next(iter(all_games().values()))
 
 
+def first_key() -> str:
+    """The key of the site's own game: what a table, a played game, a league or a rating
+    is of when nobody names a game (a model field's default)."""
+    return first().key
+
+
 def for_record(record: Mapping[str, Any]) -> Game | None:
     """The game whose records name the format `record` does; None when no game's do."""
     named = record.get("format")
     games = all_games().values()
-    return next(
-        (game for game in games if game.record_format and named == game.record_format), None
-    )
+    return next((g for g in games if g.records is not None and named == g.records.format), None)
+
+
+def keep_running() -> None:
+    """Start what the games keep running beside this web or worker process (RealTime.watch:
+    De l'Orc watches for deals nobody pushes, when a process holding one died)."""
+    for game in all_games().values():
+        if game.realtime is not None:
+            game.realtime.watch()
 
 
 def choices() -> list[tuple[str, str]]:

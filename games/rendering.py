@@ -125,7 +125,7 @@ def render_board(
             context = game.board_context(table, table.state(), viewer)
             return render_to_string(game.board_template, context)
 
-    if game.live(table):
+    if game.realtime is not None and game.realtime.live(table):
         # Changes with time alone: a render keyed by version would soon be out of date.
         return render()
     return cached((table.identity, table.version, table.board_state, viewer, language), render)
@@ -142,7 +142,8 @@ def push_boards(table: Table, languages: dict[int | None, set[str]]) -> dict[str
     public view), in the given languages. A socket takes the one for its own viewer as the
     push's seats name it; any other view it renders itself. None for a position that
     changes with time alone."""
-    if table.record is None or table.plugin.live(table):
+    realtime = table.plugin.realtime
+    if table.record is None or (realtime is not None and realtime.live(table)):
         return {}
     return {
         board_key(viewer, language): render_board(table, viewer, language)

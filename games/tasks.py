@@ -59,6 +59,14 @@ def clock_check(table_id: int, version: int) -> bool:
     return actions.time_out(table_id, version)
 
 
+def queue_clock_check(table: Table) -> None:
+    """Set the check of the table's deadline going for the moment it passes, once the current
+    transaction commits: for a game's own step with a clock (De l'Orc's placing step)."""
+    assert table.deadline is not None
+    seconds = (table.deadline - timezone.now()).total_seconds()
+    enqueue(clock_check, table.pk, table.version, countdown=max(seconds, 0) + 0.5)
+
+
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def end_pause(table_id: int, version: int) -> bool:
     return actions.end_pause(table_id, version)
@@ -112,34 +120,8 @@ def sweep_clocks() -> int:
     return sum(actions.time_out(t.pk, t.version) for t in due.only("pk", "version"))
 
 
-# De l'Orc's real-time deal (games.orc.dealer). The dealer's loop runs in a thread of
-# whichever process takes the table's lease, never in a worker's task slot.
-@shared_task
-def orc_deal(table_id: int) -> bool:
-    from games.orc import dealer
-
-    return dealer.take(table_id)
-
-
-@shared_task(soft_time_limit=8, time_limit=15)
-def orc_react(table_id: int) -> int:
-    from games.orc import dealer
-
-    return dealer.react(table_id)
-
-
-@shared_task(soft_time_limit=8, time_limit=15)
-def orc_ai_slap(
-    table_id: int, seat: int, level: str, verb: str, pile: int, seen: int, not_before: float
-) -> bool:
-    from games.orc import dealer
-
-    return dealer.ai_slap(table_id, seat, level, verb, pile, seen, not_before)
-
-
 @worker_ready.connect
 def _watch(**kwargs) -> None:
     """Every worker runs what the games keep running (De l'Orc: it watches for deals nobody
     pushes, when a process holding one died)."""
-    for game in registry.all_games().values():
-        game.watch()
+    registry.keep_running()

@@ -478,9 +478,13 @@ def _components() -> dict:
         f"{game.name}: {_either_english([str(n) for n in game.rounds]) or 'as many as it took'}"
         for game in games
     ]
-    with_records = [game for game in games if game.record_format]
-    formats = [f"{game.record_format} ({game.record_spec})" for game in with_records]
-    accounts = [f"{game.name} ({game.record_spec})" for game in games if game.pad_entries]
+    with_records = [game.records for game in games if game.records is not None]
+    formats = [f"{records.format} ({records.spec})" for records in with_records]
+    accounts = [
+        f"{game.name} ({game.records.spec})"
+        for game in games
+        if game.pad is not None and game.pad.entries and game.records is not None
+    ]
     return {
         "Game": _object(
             {
@@ -537,7 +541,7 @@ def _components() -> dict:
             "type": "object",
             "description": f"a record in its game's format: {_either_english(formats)}",
             "properties": {
-                "format": {"type": "string", "enum": [g.record_format for g in with_records]},
+                "format": {"type": "string", "enum": [records.format for records in with_records]},
                 "players": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object"},
                 "rounds": {"type": "array", "items": {"type": "object"}},

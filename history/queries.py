@@ -228,17 +228,18 @@ def filter_games(games, values: dict):
 
 def game_result(game: PlayedGame) -> dict | None:
     """The game's own account of its rounds, for games that keep round entries
-    (Game.pad_entries; De l'Orc's in the §8 result shape of ORC-RULES.md), keyed by the
+    (ScorePad.entries; De l'Orc's in the §8 result shape of ORC-RULES.md), keyed by the
     players' names. An imported record's is the engine's; a score pad's, and an online
     game's, has per round what the game reads of its entry (PadSheet.rounds) and the
     scores."""
-    if not registry.get(game.game).pad_entries or "pad" not in game.result:
+    pad = registry.get(game.game).pad
+    if pad is None or not pad.entries or "pad" not in game.result:
         return None
     if "result" in game.result:
         return game.result["result"]
     names = [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
     try:
-        sheet = registry.get(game.game).pad_sheet(names, game.pad_entries, finished=False)
+        sheet = pad.sheet(names, game.pad_entries, finished=False)
     except registry.PadRefused:
         return None
     out: dict = {

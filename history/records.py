@@ -1,7 +1,7 @@
-"""Import of game records (ctg-record/1, orc-record/1, any hosted game's `record_format`):
+"""Import of game records (ctg-record/1, orc-record/1, any hosted game's `Records.format`):
 checked by the game's engine, stored whole or not at all.
 
-The game whose format a record names reads it (`Game.import_record`) and says what it
+The game whose format a record names reads it (`Records.import_record`) and says what it
 becomes; history stores that, the same way for every game:
 
 - a finished online Table (status finished, record, result, unrated; Call to Glory's), which
@@ -115,7 +115,8 @@ def import_record(record: dict, importer) -> Imported:
     """Store a finished game's record once; importing it again finds the first game."""
     when = played_at(record)
     game = registry.for_record(record) or _first_with_records()
-    read = game.import_record({k: v for k, v in record.items() if k != "played_at"})
+    assert game.records is not None
+    read = game.records.import_record({k: v for k, v in record.items() if k != "played_at"})
     check_names(read.names)
     ref = content_ref(game.key, read.record)
     existing = already_imported(ref)
@@ -139,7 +140,7 @@ def import_record(record: dict, importer) -> Imported:
 def _first_with_records() -> Game:
     """Who reads a record naming no hosted game's format: the site's first game with
     records, whose engine says what is wrong with it."""
-    return next(game for game in registry.all_games().values() if game.record_format)
+    return next(game for game in registry.all_games().values() if game.records is not None)
 
 
 def _store_table(game: Game, read: ImportedRecord, importer, when: datetime) -> Table:

@@ -1,17 +1,15 @@
-"""Stepping through a table's replay: its game gives the steps and the position at each
-(`Game.replay_steps`, `Game.replay_position`); history moves between them."""
+"""Stepping through a table's replay: its game's replay part gives the steps and the position
+at each (`Replay.steps`, `Replay.position`); history moves between them."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.registry import Game, ReplayStep
+from games.registry import Replay, ReplayStep
 
 
-def position(game: Game, record: dict, steps: list[ReplayStep], step: int) -> Any:
+def position[S](replay: Replay[S], record: dict, steps: list[ReplayStep], step: int) -> S:
     """The position at replay step ``step`` of ``steps`` (0: the start)."""
     step = max(0, min(step, len(steps)))
-    return game.replay_position(record, steps[step - 1] if step else None)
+    return replay.position(record, steps[step - 1] if step else None)
 
 
 def skips(steps: list[ReplayStep]) -> bool:

@@ -54,11 +54,12 @@ def profile_stats_context(person, viewer) -> dict:
 
 
 def _tallies(person, viewer) -> list[dict]:
-    """Each game's own chart (Game.tally) over the person's finished online games of it, the
+    """Each game's own chart (its Chart part) over the person's finished online games of it, the
     six most counted first."""
     charts = []
     for key, game in registry.all_games().items():
-        if not game.tally_title:
+        chart = game.chart
+        if chart is None:
             continue
         counts: Counter[str] = Counter()
         tables = (
@@ -67,9 +68,9 @@ def _tallies(person, viewer) -> list[dict]:
             .values_list("record", "seats__name")
         )
         for record, name in tables:
-            counts.update(game.tally(record or {}, name))
+            counts.update(chart.count(record or {}, name))
         if counts:
-            charts.append({"title": game.tally_title, **_bars(counts.most_common(6))})
+            charts.append({"title": chart.title, **_bars(counts.most_common(6))})
     return charts
 
 

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -77,7 +76,7 @@ def _row(game: PlayedGame, shown: dict[tuple[int, int], str]) -> dict:
         "named": game.game != registry.first().key,
         "seats": _named(seats, shown),
         "table_id": game.table_id,
-        "replays": registry.get(game.game).replays,
+        "replays": registry.get(game.game).replay is not None,
         "imported": records.is_imported(game),
     }
 
@@ -104,7 +103,7 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         }
         for r in range(1, game.rounds + 1)
     ]
-    rules = registry.get(game.game)
+    pad = registry.get(game.game).pad
     changes = _rating_changes(game, seats)
     shown = _ai_names([game])
     table_id = game.table_id
@@ -121,10 +120,12 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         .select_related("round__stage__tournament__club")
         .first(),
         # The game's own account of the rounds, if it keeps one (De l'Orc's battles).
-        "result": rules.played_rounds(
+        "result": pad.played_rounds(
             queries.game_result(game), {seat.name: name for seat, name in _named(seats, shown)}
-        ),
-        "played_template": rules.played_template,
+        )
+        if pad is not None
+        else None,
+        "played_template": pad.played_template if pad is not None else "",
     }
     return render(request, "history/game.html", context)
 
@@ -182,7 +183,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         .first()
     )
     allowed, own_seat = viewer_of(table, request.user) if table else (False, None)
-    if table is None or not allowed or not table.plugin.replays:
+    if table is None or not allowed or table.plugin.replay is None:
         raise Http404(_("There is no replay of this game for you."))
     running = table.status == Table.RUNNING
     if running and own_seat is None:
@@ -200,27 +201,24 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         ]
     record: dict = table.record or {}
     game = table.plugin
-    steps = game.replay_steps(record)
+    shows = game.replay
+    assert shows is not None
+    steps = shows.steps(record)
     total = len(steps)
     try:
         step = int(request.GET.get("step", total))
     except ValueError:
         step = total
     step = max(0, min(step, total))
-    state: Any = replay.position(game, record, steps, step)
+    state = replay.position(shows, record, steps, step)
     if running and step == total:
-        state = game.replay_present(table, state)
+        state = shows.present(table, state)
     # A replay only shows: no clock, no pause between rounds (nor its button and countdown),
     # whatever the live table is at now; no decisions to take, no cards to put down, no
     # rematch to ask for, no game to leave. The table is drawn, never saved.
     table.deadline = table.pause_until = None
     table.continued = []
-    board = game.board_context(table, state, viewer) | {
-        "choices": None,
-        "decisions": [],
-        "can_slap": False,
-        "replay": True,
-    }
+    board = shows.board(game.board_context(table, state, viewer))
     current = steps[step - 1] if step else None
     context = {
         "table": table,
@@ -230,7 +228,7 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "viewer": viewer,
         "views": views,
         "running": running,
-        "last_action": game.shown_action(
+        "last_action": shows.shown_action(
             state, current.actions - 1, current.text, viewer, [s.display_name for s in seats]
         )
         if current and current.text
@@ -238,9 +236,9 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "jumps": replay.jumps(steps, step) if replay.skips(steps) else None,
         "seat_query": "" if viewer is None or running else f"&seat={viewer}",
         "played_game": PlayedGame.objects.filter(table=table).first(),
-        "replay_template": game.replay_template,
+        "replay_template": shows.template,
     }
-    context |= game.replay_context(current, board)
+    context |= shows.context(current, board)
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
 

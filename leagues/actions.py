@@ -64,7 +64,7 @@ def start_pad_game(
             rounds=league.rounds_per_game,
             options=rules.played_options(league.table_options),
             created_by=by,
-            result={"pad": []} if rules.pad_entries else {},
+            result={"pad": []} if rules.pad is not None and rules.pad.entries else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(
@@ -87,7 +87,8 @@ def enter_round(
         raise ValueError("no such round")
     if not game.keeps_bonuses:
         bonuses = None
-    problems = registry.get(game.game).pad_problems(round_no, scores, bonuses, seat_names(game))
+    pad = registry.get(game.game).pad
+    problems = pad.problems(round_no, scores, bonuses, seat_names(game)) if pad else []
     if problems:
         raise RoundInvalid(problems)
     with transaction.atomic():
@@ -113,7 +114,8 @@ def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
     entered before) once the game accepts every round with it; raises RoundInvalid with the
     game's message. Round scores follow; on a confirmed game (a correction) so do the totals,
     places, table and ratings."""
-    rules = registry.get(game.game)
+    pad = registry.get(game.game).pad
+    assert pad is not None and pad.entries, "a pad of round entries"
     with transaction.atomic():
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         entries = game.pad_entries
@@ -121,7 +123,7 @@ def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
             raise ValueError("no such round")
         entries[round_no - 1 : round_no] = [entry]
         try:
-            sheet = rules.pad_sheet(
+            sheet = pad.sheet(
                 seat_names(game), entries, finished=game.status == PlayedGame.CONFIRMED
             )
         except registry.PadRefused as refused:
@@ -165,7 +167,7 @@ def submit_for_confirmation(game: PlayedGame) -> None:
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         if game.status != PlayedGame.DRAFT:
             raise NotAllowed("not a draft")
-        if registry.get(game.game).pad_entries:
+        if game.keeps_entries:
             try:
                 pad_sheet(game, finished=True)
             except registry.PadRefused as refused:

@@ -192,12 +192,13 @@ class RoundForm(forms.Form):
         self.seats = seats
         self.with_bonus = game.keeps_bonuses
         initial_scores = initial_scores or {}
+        pad = registry.get(game.game).pad
         for i, seat in enumerate(seats):
             score, bonus = initial_scores.get(seat.pk, (None, None))
             self.fields[f"score_{i}"] = forms.IntegerField(
                 label=seat.name,
                 min_value=0,
-                max_value=registry.get(game.game).pad_score_max,
+                max_value=pad.score_max if pad is not None else None,
                 initial=score,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "lg-big"}),
             )

@@ -36,7 +36,7 @@ class PlaysOneGame(models.Model):
     """A league or a tournament: every game it holds is of one registered game
     (games.registry), played with the same options."""
 
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     # The game's own (Game.league_option_fields, Game.tournament_option_fields).
     options = models.JSONField(_("options"), default=dict, blank=True)
 
@@ -196,7 +196,7 @@ class PlayedGame(models.Model):
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, related_name="games", null=True, blank=True
     )
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     source = models.CharField(_("source"), max_length=8, choices=SOURCES, default=PAD)
     status = models.CharField(_("status"), max_length=10, choices=STATUSES, default=DRAFT)
     played_at = models.DateTimeField(_("played at"), default=timezone.now)
@@ -215,7 +215,7 @@ class PlayedGame(models.Model):
     # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
     # The game's own account of the rounds, for games whose pad keeps round entries
-    # (games.registry.Game.pad_entries): {"pad": [entry per round]}, entered on the pad or
+    # (games.registry.ScorePad.entries): {"pad": [entry per round]}, entered on the pad or
     # kept from an online game's result; an imported record also keeps {"record": …,
     # "result": …} (the engine's).
     result = models.JSONField(default=dict, blank=True)
@@ -301,6 +301,13 @@ class PlayedGame(models.Model):
     def pad_entries(self) -> list:
         return list(self.result.get("pad", []))
 
+    @property
+    def keeps_entries(self) -> bool:
+        """Its game's score pad keeps the game's own entry of each round (ScorePad.entries),
+        not a score per player."""
+        pad = registry.get(self.game).pad
+        return pad is not None and pad.entries
+
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
 
@@ -311,7 +318,8 @@ class PlayedGame(models.Model):
     @property
     def keeps_bonuses(self) -> bool:
         """Its score pad takes a bonus apart from each round score."""
-        return registry.get(self.game).pad_keeps_bonuses(self.options)
+        pad = registry.get(self.game).pad
+        return pad is not None and pad.keeps_bonuses(self.options)
 
 
 class PlayedSeat(models.Model):
@@ -363,7 +371,7 @@ class PlayedSeat(models.Model):
 
 class RoundScore(models.Model):
     """One player's score in one round: the points of the round and, for a game whose score
-    pad keeps it apart (Game.pad_keeps_bonuses: Call to Glory's Imperial Tasks), the bonus."""
+    pad keeps it apart (ScorePad.keeps_bonuses: Call to Glory's Imperial Tasks), the bonus."""
 
     seat = models.ForeignKey(PlayedSeat, on_delete=models.CASCADE, related_name="round_scores")
     round_no = models.PositiveSmallIntegerField()
@@ -374,7 +382,7 @@ class RoundScore(models.Model):
         ordering = ["seat_id", "round_no"]
         constraints = [
             models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
-            # A game's own limits (Game.pad_score_max, its round counts) cannot be asked by a
+            # A game's own limits (ScorePad.score_max, its round counts) cannot be asked by a
             # check constraint on rows of every game: the score pad's door
             # (leagues.actions.enter_round) asks the game, and so does `clean` (the admin).
             models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
@@ -384,7 +392,8 @@ class RoundScore(models.Model):
         return f"round {self.round_no}: {self.score}+{self.bonus}"
 
     def clean(self) -> None:
-        limit = registry.get(self.seat.game.game).pad_score_max if self.seat_id else None
+        pad = registry.get(self.seat.game.game).pad if self.seat_id else None
+        limit = pad.score_max if pad is not None else None
         if limit is not None:
             try:
                 MaxValueValidator(limit)(self.score)
@@ -405,7 +414,7 @@ class PlayerRating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    game = models.CharField(_("game"), max_length=16, default="ctg")
+    game = models.CharField(_("game"), max_length=16, default=registry.first_key)
     mu = models.FloatField(default=ratings.MU)
     sigma = models.FloatField(default=ratings.SIGMA)
     games = models.PositiveIntegerField(default=0)
@@ -440,7 +449,7 @@ class RatingHistory(models.Model):
     game = models.ForeignKey(PlayedGame, on_delete=models.CASCADE, related_name="rating_rows")
     # The played game's `game`, kept here so that a recompute reads and replaces one game's
     # rows through the index, without joining every played game.
-    game_key = models.CharField(max_length=16, default="ctg")
+    game_key = models.CharField(max_length=16, default=registry.first_key)
     played_at = models.DateTimeField()
     mu = models.FloatField()
     sigma = models.FloatField()
@@ -464,7 +473,7 @@ class RatingLedger(models.Model):
     """One row per game that its recompute locks, so two recomputes of a game never
     interleave their writes (recomputes of different games touch different rows)."""
 
-    game = models.CharField(max_length=16, unique=True, default="ctg")
+    game = models.CharField(max_length=16, unique=True, default=registry.first_key)
     last_run = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
@@ -486,7 +495,7 @@ class RecomputeJob(models.Model):
     QUEUED, RUNNING, DONE, FAILED = Status
     STATUSES = Status.choices
 
-    game = models.CharField(max_length=16, default="ctg")
+    game = models.CharField(max_length=16, default=registry.first_key)
     from_played_at = models.DateTimeField(null=True, blank=True)
     league = models.ForeignKey(
         League, on_delete=models.SET_NULL, null=True, blank=True, related_name="recompute_jobs"

@@ -199,6 +199,8 @@ def projector_screen(request, token: str):
 @login_required
 def pad_new(request, slug, league_id):
     league, _m = get_league_for_member(request.user, slug, league_id)
+    if registry.get(league.game).pad is None:
+        raise Http404(_("This game is not kept on a score pad."))
     if not league.is_open:
         messages.error(request, _("This league is closed for new results."))
         return redirect(league)
@@ -208,6 +210,13 @@ def pad_new(request, slug, league_id):
         game = actions.start_pad_game(league, request.user, players)
         return redirect(game)
     return render(request, "leagues/pad_new.html", {"league": league, "form": form})
+
+
+def _entries_pad(game: PlayedGame) -> registry.ScorePad:
+    """The score pad of a game that keeps round entries (PlayedGame.keeps_entries)."""
+    pad = registry.get(game.game).pad
+    assert pad is not None and pad.entries
+    return pad
 
 
 def _pad_state(game: PlayedGame):
@@ -221,18 +230,18 @@ def _pad_state(game: PlayedGame):
 
 def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
     """The pad page of a game that keeps round entries (De l'Orc): the game reads them."""
-    rules = registry.get(game.game)
+    pad = _entries_pad(game)
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     names = [s.name for s in seats]
     entries = game.pad_entries
-    sheet = rules.pad_sheet(names, entries, finished=False)
+    sheet = pad.sheet(names, entries, finished=False)
     totals = [sum(scores) for scores in sheet.round_scores]
     can_enter = game.can_be_entered_by(request.user, organiser)
     over = sheet.placings is not None
     next_round = None if over else len(entries) + 1
     form = None
     if can_enter and next_round:
-        form = rules.pad_form(None, names=names, round_no=next_round, entries=entries)
+        form = pad.form(None, names=names, round_no=next_round, entries=entries)
     return {
         "game": game,
         "club": game.club,
@@ -243,8 +252,8 @@ def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
         "next_round": next_round,
         "over": over,
         "form": form,
-        "sheet_template": f"{rules.pad_template}#sheet",
-        "fields_template": f"{rules.pad_template}#fields",
+        "sheet_template": f"{pad.template}#sheet",
+        "fields_template": f"{pad.template}#fields",
         "can_enter": can_enter,
         "can_confirm": game.can_be_confirmed_by(request.user, organiser),
         "organiser": organiser,
@@ -257,7 +266,7 @@ def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
 def pad(request, slug, game_id):
     game, membership = get_game_for_member(request.user, slug, game_id)
     organiser = is_organiser(membership)
-    if registry.get(game.game).pad_entries:
+    if game.keeps_entries:
         return render(request, "leagues/pad.html", _entries_context(request, game, organiser))
     seats, scores, complete = _pad_state(game)
     next_round = next((r for r in range(1, game.rounds + 1) if r not in complete), None)
@@ -304,7 +313,7 @@ def pad_round(request, slug, game_id, round_no):
         require_organiser(membership)
     elif not game.can_be_entered_by(request.user, organiser):
         raise Http404(_("This score pad is not open for entering."))
-    if registry.get(game.game).pad_entries:
+    if game.keeps_entries:
         return _pad_entry(request, game, round_no, correcting)
     if not 1 <= round_no <= game.rounds:
         raise Http404
@@ -344,12 +353,12 @@ def pad_round(request, slug, game_id, round_no):
 def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
     """A round of a pad of round entries: its form, and the game's refusal when the rules
     cannot produce it."""
-    rules = registry.get(game.game)
+    pad = _entries_pad(game)
     names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
     entries = game.pad_entries
     if not 1 <= round_no <= len(entries) + (0 if correcting else 1):
         raise Http404
-    form = rules.pad_form(
+    form = pad.form(
         request.POST if request.method == "POST" else None,
         names=names,
         round_no=round_no,
@@ -376,7 +385,7 @@ def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
             "round_no": round_no,
             "problems": problems,
             "correcting": correcting,
-            "fields_template": f"{rules.pad_template}#fields",
+            "fields_template": f"{pad.template}#fields",
             "open_ended": True,
         },
         status=status,
@@ -388,21 +397,23 @@ def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
 def pad_preview(request, slug, game_id, round_no):
     """What a round being entered scores, and the totals with it, as the game reads it."""
     game, membership = get_game_for_member(request.user, slug, game_id)
-    rules = registry.get(game.game)
     organiser = is_organiser(membership)
     correcting = organiser and game.status == PlayedGame.CONFIRMED
-    if not rules.pad_entries or not (correcting or game.can_be_entered_by(request.user, organiser)):
+    if not game.keeps_entries or not (
+        correcting or game.can_be_entered_by(request.user, organiser)
+    ):
         raise Http404
+    pad = _entries_pad(game)
     names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
     entries = game.pad_entries
     if not 1 <= round_no <= len(entries) + 1:
         raise Http404
-    form = rules.pad_form(request.POST, names=names, round_no=round_no, entries=entries)
+    form = pad.form(request.POST, names=names, round_no=round_no, entries=entries)
     context: dict = {"names": names, "round_no": round_no, "preview": None, "problem": ""}
     if form.is_valid():
         entries[round_no - 1 : round_no] = [form.entry()]
         try:
-            sheet = rules.pad_sheet(names, entries[:round_no], finished=False)
+            sheet = pad.sheet(names, entries[:round_no], finished=False)
         except registry.PadRefused as refused:
             context["problem"] = refused.message
         else:
@@ -411,7 +422,7 @@ def pad_preview(request, slug, game_id, round_no):
                 "totals": [sum(scores) for scores in sheet.round_scores],
                 "over": sheet.placings is not None,
             }
-    return render(request, f"{rules.pad_template}#preview", context)
+    return render(request, f"{pad.template}#preview", context)
 
 
 @login_required

@@ -386,4 +386,5 @@ def _players_html(table: Table, state: engine.State, players: list[dict]) -> str
         tuple(p["left"] for p in players),
         translation.get_language(),
     )
-    return cached(key, lambda: render_to_string("games/table.html#players", {"players": players}))
+    context = {"players": players}
+    return cached(key, lambda: render_to_string("games/ctg/table.html#players", context))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -27,18 +27,119 @@ from games.registry import (
     PlayedFilter,
     ReplayStep,
     Result,
+    ScorePadBase,
     with_forfeits,
 )
 
+if TYPE_CHECKING:
+    from games.models import Table
+
 MODES = [("standard", _("Standard game (4 rounds)")), ("quick", _("Quick game (1 round)"))]
 # A table's options; with Imperial Tasks it also keeps "task_distribution", the task cards
-# its game was dealt from (games.models.TaskCards), once it starts.
+# its game was dealt from (games.ctg.models.TaskCards), once it starts.
 DEFAULT_OPTIONS = {"rounds": 4, "imperial_tasks": False, "ninja": False}
 # Variant names (records, API) -> option.
 VARIANTS = {"imperial-tasks": "imperial_tasks", "ninja": "ninja"}
 
 
-class CallToGlory(Game):
+# ----------------------------------------------------------------------------- its parts
+# (games.registry: the optional parts a game may bring)
+
+
+class CallToGloryReplay:
+    """Its replay, action by action (games.ctg.replay); below the board, the discard piles."""
+
+    template = "games/ctg/replay.html"
+
+    def steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        return replay.steps(record)
+
+    def position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
+        return replay.position(record, step.actions if step else 0)
+
+    def present(self, table: Table, state: engine.State) -> engine.State:
+        # Between rounds the next deck is the table's, from its seed: no record holds it yet.
+        return supply_decks(table, state)
+
+    def board(self, context: dict[str, Any]) -> dict[str, Any]:
+        return context | {"choices": None, "replay": True}
+
+    def shown_action(
+        self, state: engine.State, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
+        return text
+
+    def context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        return {"piles": replay.piles(board)}
+
+
+class CallToGloryPad(ScorePadBase):
+    """Round scores, with the Imperial Tasks' bonus kept apart, checked by the rules (§9)."""
+
+    # Every type's cards in front of one player: all the points a round holds.
+    score_max = pad.ROUND_MAX
+
+    def keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
+        return bool(options.get("imperial_tasks"))
+
+    def problems(
+        self,
+        round_no: int,
+        scores: Sequence[int],
+        bonuses: Sequence[int] | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        problems = pad.check_round(round_no, scores, bonuses)
+        return [problem_text(problem, names) for problem in problems]
+
+    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        return pad.placings(round_scores)
+
+
+class CallToGloryChart:
+    """The characters a player laid most, over their finished online games."""
+
+    title = _("Favourite characters laid (online games)")
+
+    def count(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
+        from games.ctg.board import CHARACTERS
+
+        counts: Counter[str] = Counter()
+        prefix = f"{name}: lay "
+        for rnd in record.get("rounds", []):
+            for line in rnd.get("actions", []):
+                if line.startswith(prefix):
+                    value, count = line[len(prefix) :].split(" ")
+                    counts[f"{CHARACTERS[int(value)]} ({value})"] += int(count)
+        return counts
+
+
+class CallToGloryRecords:
+    """ctg-record/1 (RULES.md §10): an imported record becomes a finished online table, as
+    if played here."""
+
+    format = RECORD_FORMAT
+    spec = "RULES.md §10"
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        state = records.replayed(engine, record)
+        options = {
+            "rounds": state.options.rounds,
+            "imperial_tasks": "imperial-tasks" in state.options.variants,
+            "ninja": "ninja" in state.options.variants,
+        }
+        return ImportedRecord(
+            record=engine.to_record(state),
+            names=list(state.names),
+            result=CALL_TO_GLORY.finished_result(state, options, []),
+            table_options=options,
+        )
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+class CallToGlory(Game[engine.State]):
     key = "ctg"
     name = "Call to Glory"
     summary = _(
@@ -76,14 +177,17 @@ class CallToGlory(Game):
     # Quick, and sensible.
     stand_in_level = "heuristic"
     quick_levels = frozenset({"greedy", "heuristic"})
-    board_template = "games/table.html#board"
+    board_template = "games/ctg/table.html#board"
+    page_template = "games/ctg/table.html"
+    summary_template = "games/ctg/table.html#round_end"
     legend_template = "games/_card_legend.html"
+    stylesheet = "css/ctg.css"
     rounds = (1, 3, 4)
-    replays = True
     variant_names = tuple(VARIANTS)
-    record_format = RECORD_FORMAT
-    record_spec = "RULES.md §10"
-    replay_template = "games/ctg/replay.html"
+    replay = CallToGloryReplay()
+    pad = CallToGloryPad()
+    chart = CallToGloryChart()
+    records = CallToGloryRecords()
 
     def option_fields(self) -> dict[str, Any]:
         return {
@@ -141,20 +245,6 @@ class CallToGlory(Game):
     def variants(self, options: Mapping[str, Any]) -> list[str]:
         return [name for name, option in VARIANTS.items() if options.get(option)]
 
-    tally_title = _("Favourite characters laid (online games)")
-
-    def tally(self, record: dict[str, Any], name: str) -> Mapping[str, int]:
-        from games.ctg.board import CHARACTERS
-
-        counts: Counter[str] = Counter()
-        prefix = f"{name}: lay "
-        for rnd in record.get("rounds", []):
-            for line in rnd.get("actions", []):
-                if line.startswith(prefix):
-                    value, count = line[len(prefix) :].split(" ")
-                    counts[f"{CHARACTERS[int(value)]} ({value})"] += int(count)
-        return counts
-
     def played_filters(self) -> list[PlayedFilter]:
         yes_no = ("yes", _("yes"), {"ninja": True}), ("no", _("no"), {"ninja": False})
         return [
@@ -170,9 +260,6 @@ class CallToGlory(Game):
             ),
             PlayedFilter("ninja", _("Power of the Ninja"), yes_no, gettext_noop("yes or no")),
         ]
-
-    def pad_keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
-        return bool(options.get("imperial_tasks"))
 
     # A league plays its length and variants; a tournament its length.
     def league_option_fields(self) -> dict[str, Any]:
@@ -203,16 +290,16 @@ class CallToGlory(Game):
             "ninja": bool(options.get("ninja")),
         }
 
-    def engine_options(self, table: Any) -> engine.Options:
+    def engine_options(self, table: Table) -> engine.Options:
         return engine.Options(
             table.seats_count, table.options["rounds"], frozenset(self.variants(table.options))
         )
 
-    def new_state(self, table: Any, names: list[str]) -> engine.State:
+    def new_state(self, table: Table, names: list[str]) -> engine.State:
         tasks = None
         if table.options.get("imperial_tasks"):
             from games.ctg.engine.state import deal_tasks
-            from games.models import TaskCards
+            from games.ctg.models import TaskCards
 
             distribution = TaskCards.current()
             table.options = table.options | {"task_distribution": distribution}
@@ -222,10 +309,11 @@ class CallToGlory(Game):
             self.engine_options(table), names, decks=[table_deck(table.seed, 0)], tasks=tasks
         )
 
-    def load(self, table: Any) -> engine.State:
+    def load(self, table: Table) -> engine.State:
+        assert table.record is not None, "a table that started keeps its record"
         return supply_decks(table, engine.from_record(table.record))
 
-    def advance(self, table: Any, state: engine.State) -> None:
+    def advance(self, table: Table, state: engine.State) -> None:
         supply_decks(table, state)
 
     def dump(self, state: engine.State) -> dict[str, Any]:
@@ -254,26 +342,15 @@ class CallToGlory(Game):
     def rounds_finished(self, state: engine.State) -> int:
         return len(state.history)
 
-    def board_context(self, table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+    def board_context(
+        self, table: Table, state: engine.State, viewer: int | None
+    ) -> dict[str, Any]:
         from games.ctg.board import board_context
 
         return board_context(table, state, viewer)
 
-    def replay_present(self, table: Any, state: engine.State) -> engine.State:
-        # Between rounds the next deck is the table's, from its seed: no record holds it yet.
-        return supply_decks(table, state)
-
-    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
-        return replay.steps(record)
-
-    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
-        return replay.position(record, step.actions if step else 0)
-
-    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
-        return {"piles": replay.piles(board)}
-
     def pile_page(
-        self, table: Any, state: engine.State, viewer: int | None, pile: str
+        self, table: Table, state: engine.State, viewer: int | None, pile: str
     ) -> tuple[str, dict[str, Any]] | None:
         """A discard pile (X1, X2), top card first: everyone sees them whole."""
         from games.ctg.board import card
@@ -290,26 +367,26 @@ class CallToGlory(Game):
         view = engine.public_view(state)
         return [round_summary(view, n, names) for n in range(1, len(view["round_scores"]) + 1)]
 
-    def ai_view(self, table: Any, state: engine.State, seat: int) -> dict[str, Any]:
+    def ai_view(self, table: Table, state: engine.State, seat: int) -> dict[str, Any]:
         """What an AI player at `seat` may see: its view and the game's task card faces."""
         return engine.view(state, seat) | {"task_cards": table.options.get("task_distribution")}
 
     def ai_name(self, level: str) -> str:
         return ai.LEVELS[level][0]
 
-    def ai_move(self, level: str, table: Any, state: engine.State, seat: int, seed: int) -> str:
+    def ai_move(self, level: str, table: Table, state: engine.State, seat: int, seed: int) -> str:
         return ai.decide(level, self.ai_view(table, state, seat), seed=seed)
 
-    def result(self, table: Any, state: engine.State) -> Result:
+    def result(self, table: Table, state: engine.State) -> Result:
         """The engine's result; players who forfeited on time are placed after everyone else."""
         forfeited = [
             name
             for name in table.seats.filter(forfeited=True).values_list("name", flat=True)
             if name in state.names
         ]
-        return self._result(state, table.options, forfeited)
+        return self.finished_result(state, table.options, forfeited)
 
-    def _result(
+    def finished_result(
         self, state: engine.State, options: Mapping[str, Any], forfeited: list[str]
     ) -> Result:
         record = engine.result(state)
@@ -329,7 +406,9 @@ class CallToGlory(Game):
             record=record,
         )
 
-    def interim_result(self, table: Any, state: engine.State, forfeited: Sequence[bool]) -> Result:
+    def interim_result(
+        self, table: Table, state: engine.State, forfeited: Sequence[bool]
+    ) -> Result:
         """The rounds played, the round under way as its table stands (the sets laid, the
         Imperial Tasks still hidden counting nothing) and nothing for the rounds not begun."""
         n, names = state.n, state.names
@@ -347,7 +426,7 @@ class CallToGlory(Game):
             bonuses.append([0] * n)
         round_scores = [[r[seat] for r in rounds] for seat in range(n)]
         totals = [sum(scores) for scores in round_scores]
-        placings = with_forfeits(self.placings(round_scores), forfeited)
+        placings = with_forfeits(pad.placings(round_scores), forfeited)
         record = {
             "totals": dict(zip(names, totals, strict=True)),
             "placings": dict(zip(names, placings, strict=True)),
@@ -363,37 +442,6 @@ class CallToGlory(Game):
             record=record,
         )
 
-    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
-        """A ctg-record/1 becomes a finished online table, as if played here."""
-        state = records.replayed(engine, record)
-        options = {
-            "rounds": state.options.rounds,
-            "imperial_tasks": "imperial-tasks" in state.options.variants,
-            "ninja": "ninja" in state.options.variants,
-        }
-        return ImportedRecord(
-            record=engine.to_record(state),
-            names=list(state.names),
-            result=self._result(state, options, []),
-            table_options=options,
-        )
-
-    # Every type's cards in front of one player: all the points a round holds.
-    pad_score_max = pad.ROUND_MAX
-
-    def pad_problems(
-        self,
-        round_no: int,
-        scores: Sequence[int],
-        bonuses: Sequence[int] | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        problems = pad.check_round(round_no, scores, bonuses)
-        return [problem_text(problem, names) for problem in problems]
-
-    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
-        return pad.placings(round_scores)
-
 
 def table_deck(seed: int, round_index: int) -> list[int]:
     """A round's shuffled deck, as values; follows from the table's secret seed, and no view
@@ -403,7 +451,7 @@ def table_deck(seed: int, round_index: int) -> list[int]:
     return [VALUES[t] for t in deck]
 
 
-def supply_decks(table: Any, state: engine.State) -> engine.State:
+def supply_decks(table: Table, state: engine.State) -> engine.State:
     """Deal the next round's deck when the game waits for one."""
     while state.decider is None and not state.game_over:
         state.add_deck(table_deck(table.seed, state.rnd))

@@ -18,7 +18,7 @@ something reloads the full state; nothing replays deltas), then each card as a s
 update: the pile that received it, the deal counter and the next pile. A card is never
 pushed before time has dealt it, and the deck's order never leaves the server.
 
-AI seats. After every event (a card, a slap) a task (`games.tasks.orc_react`, on Celery or
+AI seats. After every event (a card, a slap) a task (`games.orc.tasks.orc_react`, on Celery or
 a background thread, never in the dealer's loop) asks each AI seat with no reaction waiting
 for one; the slap is set going for the moment the view was read plus the reaction's delay
 (never under 0.3 s), and lands if `still_wanted` holds for the view as it was 0.3 s before.
@@ -40,8 +40,12 @@ from django.db import connections
 from django.db.models import Q
 from django.utils import timezone
 
-from games.orc import ai, engine
+from games import actions
+from games import tasks as shared_tasks
+from games.models import Table
+from games.orc import ai, engine, tasks
 from games.orc.engine.cards import N_CARDS
+from games.orc.models import Deal
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +64,6 @@ _stop = threading.Event()
 
 def claim(table_id: int, pace: float) -> bool:
     """Take or renew the lease on the table's deal; False when another process holds it."""
-    from games.models import Deal
 
     now = timezone.now()
     free = Q(held_until__isnull=True) | Q(held_until__lt=now) | Q(holder=TOKEN)
@@ -70,14 +73,12 @@ def claim(table_id: int, pace: float) -> bool:
 
 
 def release(table_id: int) -> None:
-    from games.models import Deal
 
     Deal.objects.filter(table_id=table_id, holder=TOKEN).update(holder="", held_until=None)
 
 
 def take(table_id: int) -> bool:
     """Push the table's deal from this process if nobody else does; True if this one does."""
-    from games.models import Deal
 
     ensure_watching()
     with _lock:
@@ -109,8 +110,6 @@ def _push_deal(table_id: int) -> None:
     """Each turn: renew the lease and read the table ahead of the next card; at the card's
     moment deal it into the position read (unless a slap moved the table meanwhile) and push
     it. A card is pushed the moment it is dealt, never before."""
-    from games import actions, tasks
-    from games.models import Deal, Table
 
     last: int | None = None
     while not _stop.is_set():
@@ -149,7 +148,7 @@ def _push_deal(table_id: int) -> None:
         last = state.dealt
 
 
-def _push_cards(table: Any, state: engine.State, last: int, k: int) -> None:
+def _push_cards(table: Table, state: engine.State, last: int, k: int) -> None:
     piles = sorted({(j - 1) % state.npiles + 1 for j in range(last + 1, k + 1)})
     push(table.pk, event(table, state, piles) | {"time": table.deal.card_time(k).timestamp()})
 
@@ -159,7 +158,6 @@ def _push_cards(table: Any, state: engine.State, last: int, k: int) -> None:
 
 def due_deals() -> list[int]:
     """Tables whose deal runs (or is about to) with no live lease on it."""
-    from games.models import Deal, Table
 
     now = timezone.now()
     unheld = Q(held_until__isnull=True) | Q(held_until__lt=now)
@@ -208,12 +206,11 @@ def stamp(state: engine.State) -> int:
     return state.round * 10_000_000 + state.dealt * 10_000 + len(state.log)
 
 
-def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
+def event(table: Table, state: engine.State, piles: list[int]) -> dict[str, Any]:
     """The small push for a card or a slap: the piles it changed, the deal counter, the next
     pile and the player cards left. Public knowledge, the same for every viewer (§3.8); the
     seats' stored names and AI levels go with it, so that each socket names the players in
     its own language."""
-    from games.models import Table
 
     seats = list(table.seats.all())
     view = engine.public_view(state)
@@ -242,26 +239,21 @@ def event(table: Any, state: engine.State, piles: list[int]) -> dict[str, Any]:
 
 def push(table_id: int, message: dict[str, Any]) -> None:
     """Send to the table's group from a dealer's thread."""
-    from games.groups import table_group
-    from infra.background import group_send
 
-    group_send((table_group(table_id), message))
+    actions.send_to_table(table_id, message)
 
 
-def set_going(table: Any, state: engine.State) -> dict[str, Any] | None:
+def set_going(table: Table, state: engine.State) -> dict[str, Any] | None:
     """After a save in the deal or its placing step: the dealer, the placing timer and the AI
     seats go; returns the small push for a slap (None: push the whole board)."""
-    from games import tasks
-    from games.actions import enqueue
 
     if state.pending != "recruit":
         return None
     if state.dealt < N_CARDS:
-        enqueue(tasks.orc_deal, table.pk)
+        actions.enqueue(tasks.orc_deal, table.pk)
     elif table.deadline is not None:
-        seconds = (table.deadline - timezone.now()).total_seconds()
-        enqueue(tasks.clock_check, table.pk, table.version, countdown=max(seconds, 0) + 0.5)
-    enqueue(tasks.orc_react, table.pk)
+        shared_tasks.queue_clock_check(table)
+    actions.enqueue(tasks.orc_react, table.pk)
     last = state.log[-1][1] if state.log else None
     if last is None or last.verb not in ("desert", "shield") or last.at != state.dealt:
         return None
@@ -281,9 +273,6 @@ def _waiting_key(table_id: int, round_no: int, seat: int) -> str:
 def react(table_id: int) -> int:
     """Ask each AI seat with no reaction waiting how it reacts to the deal as it stands; set
     the reactions going. Returns how many were set going."""
-    from games import tasks
-    from games.actions import enqueue
-    from games.models import Table
 
     table = Table.objects.filter(pk=table_id, status=Table.RUNNING).first()
     if table is None:
@@ -308,18 +297,18 @@ def react(table_id: int) -> int:
         if not cache.add(key, 1, timeout=int(delay) + 10):
             continue
         args = (table_id, seat.position, level, reaction.verb, reaction.pile, reaction.seen)
-        enqueue(tasks.orc_ai_slap, *args, read_at + delay, countdown=delay)
+        actions.enqueue(tasks.orc_ai_slap, *args, read_at + delay, countdown=delay)
         set_going_now += 1
     return set_going_now
 
 
-def view_before(table: Any, state: engine.State, seat: int, seconds: float) -> dict[str, Any]:
+def view_before(table: Table, state: engine.State, seat: int, seconds: float) -> dict[str, Any]:
     """The seat's view as it was `seconds` ago, as near as the record tells: the deal then,
     and the slaps put down at or before it."""
     k = table.deal.dealt_at(timezone.now() - timedelta(seconds=seconds))
     if k >= state.dealt:
         return engine.view(state, seat)
-    record = dict(table.record)
+    record = dict(table.record or {})
     current = dict(record["rounds"][-1])
     current["actions"] = [a for a in current["actions"] if int(a.rsplit("@", 1)[1]) <= k]
     record["rounds"] = [*record["rounds"][:-1], current]
@@ -333,8 +322,6 @@ def ai_slap(
     table_id: int, seat: int, level: str, verb: str, pile: int, seen: int, not_before: float
 ) -> bool:
     """Put an AI seat's reaction down, no sooner than `not_before`, if it still wants it."""
-    from games import actions, tasks
-    from games.models import Table
 
     wait = not_before - time.time()
     if wait > 0:

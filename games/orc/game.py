@@ -2,8 +2,8 @@
 here.
 
 The record (§8) is the truth for decisions; the deal is a function of time kept beside it
-(`games.models.Deal`, see `games.orc.dealer`): a position rebuilt from the record is brought
-to the present by dealing what the clock has dealt (`catch_up`). A slap (`desert P3`,
+(`games.orc.models.Deal`, see `games.orc.dealer`): a position rebuilt from the record is brought
+to the present by dealing what the clock has dealt (`DealInRealTime.catch_up`). A slap (`desert P3`,
 `shield P1`) names no `@k`: the server puts it down at the deal as it stands when the
 table's lock is granted, so racing slaps are ordered by that lock.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.conf import settings
@@ -48,8 +48,13 @@ from games.registry import (
     PadSheet,
     ReplayStep,
     Result,
+    ScorePadBase,
     with_forfeits,
 )
+
+if TYPE_CHECKING:
+    from games.models import Table
+    from games.orc.models import Deal
 
 SLAPS = ("desert", "shield")
 PACES = (0.8, 1.2, 2.0)
@@ -86,7 +91,153 @@ def _refusal(error: engine.IllegalAction) -> MoveRefused:
     return MoveRefused(messages.get(error.code, error.message), error.code)
 
 
-class DeLOrc(Game):
+# ----------------------------------------------------------------------------- its parts
+# (games.registry: the optional parts a game may bring)
+
+
+class DealInRealTime:
+    """The deal, a function of time (games.orc.dealer): slaps land whenever they come."""
+
+    def catch_up(self, table: Table, state: engine.State) -> None:
+        # The commando's card is drawn at random (§4.4 [online]): from the table's secret
+        # seed, so nobody can foresee it.
+        state.rng = random.Random(f"{table.seed}:{len(state.log)}")
+        if state.pending != "recruit":
+            return
+        deal = _deal(table)
+        if deal.round == state.rnd:
+            k = deal.dealt_at(timezone.now())
+            if k > state.dealt:
+                state.deal(k)
+
+    def live(self, table: Table) -> bool:
+        from games.models import Table
+
+        deal = _deal(table)
+        return table.status == Table.RUNNING and deal.started is not None and not deal.ended
+
+    def is_realtime(self, text: str) -> bool:
+        return text.split()[:1] in (["desert"], ["shield"])
+
+    def set_going(self, table: Table, state: engine.State) -> dict[str, Any] | None:
+        from games.orc import dealer
+
+        return dealer.set_going(table, state)
+
+    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
+        from games.orc.board import render_update
+
+        return render_update(event, viewer, language)
+
+    def timeout_moves(self, table: Table, state: engine.State) -> list[tuple[int, str]]:
+        """§3.6 [online]: every shield still held when the placing timer ends goes down where
+        the site puts it."""
+        moves = []
+        probe = state.clone()
+        for seat in range(probe.n):
+            while (action := probe.placing_default(seat)) is not None:
+                probe.apply(action)
+                moves.append((seat, f"shield P{action.pile}"))
+        return moves
+
+    def watch(self) -> None:
+        from games.orc import dealer
+
+        dealer.ensure_watching()
+
+
+class OrcReplay:
+    """Its replay, card by card through a deal (games.orc.replay); above the board, the
+    army card dealt or the battle revealed."""
+
+    template = "games/orc/replay.html"
+
+    def steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        return replay.steps(record)
+
+    def position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
+        if not isinstance(step, replay.Step):
+            return replay.position(record, 0)
+        return replay.position(record, step.actions, step.dealt)
+
+    def present(self, table: Table, state: engine.State) -> engine.State:
+        return state
+
+    def board(self, context: dict[str, Any]) -> dict[str, Any]:
+        return context | {"decisions": [], "can_slap": False, "replay": True}
+
+    def shown_action(
+        self, state: engine.State, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
+        from games.orc.board import shown_action
+
+        return shown_action(state, index, viewer, names)
+
+    def context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        shows = isinstance(step, replay.Step) and step.reveal
+        return {
+            "dealt_card": replay.dealt_card(step),
+            "reveal": board.get("last_battle") if shows else None,
+        }
+
+
+class OrcPad(ScorePadBase):
+    """§7: per round the wizard, his champion and each battle's winners, which the engine
+    scores; a played game's rounds told from them."""
+
+    template = "games/orc/pad.html"
+    entries = True
+    played_template = "games/orc/played.html"
+
+    def form(
+        self,
+        data: Mapping[str, Any] | None,
+        *,
+        names: Sequence[str],
+        round_no: int,
+        entries: Sequence[dict[str, Any]],
+    ) -> pad.RoundForm:
+        before = list(entries[: round_no - 1])
+        initial = entries[round_no - 1] if round_no <= len(entries) else None
+        return pad.RoundForm(
+            data,
+            names=names,
+            initial_entry=initial,
+            wizard=pad.next_wizard(before, len(names)),
+        )
+
+    def sheet(
+        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+    ) -> PadSheet:
+        return pad.sheet(names, entries, finished=finished)
+
+    def played_rounds(
+        self, result: dict[str, Any] | None, shown: Mapping[str, str]
+    ) -> list[dict[str, Any]] | None:
+        return pad.played_rounds(result, shown)
+
+
+class OrcRecords:
+    """orc-record/1 (ORC-RULES.md §8): an imported record becomes a played game of its
+    rounds' entries, keeping the record and the engine's result beside them, having no
+    table to keep them."""
+
+    format = RECORD_FORMAT
+    spec = "ORC-RULES.md §8"
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        state = records.replayed(engine, record)
+        kept = engine.to_record(state)
+        result = engine.result(state)
+        names = list(state.names)
+        played = {"pad": pad.from_result(result, names), "record": kept, "result": result}
+        return ImportedRecord(record=kept, names=names, result=_result(result, names, played))
+
+
+# ----------------------------------------------------------------------------- the game
+
+
+class DeLOrc(Game[engine.State]):
     key = "orc"
     name = "De l'Orc pour les Braves"
     summary = gettext_lazy(
@@ -95,10 +246,6 @@ class DeLOrc(Game):
     )
     seats = range(4, 8)
     preferred_seats = (5, 6)
-    record_format = RECORD_FORMAT
-    record_spec = "ORC-RULES.md §8"
-    replays = True
-    replay_template = "games/orc/replay.html"
     # Each level's name and what a host choosing it should know, in the site's languages.
     ai_levels = {
         "beginner": (
@@ -133,6 +280,10 @@ class DeLOrc(Game):
     summary_template = "games/orc/table.html#round_summary"
     stylesheet = "css/orc.css"
     online = True
+    realtime = DealInRealTime()
+    replay = OrcReplay()
+    pad = OrcPad()
+    records = OrcRecords()
 
     # ------------------------------------------------------------------ options
 
@@ -220,16 +371,17 @@ class DeLOrc(Game):
 
     # ------------------------------------------------------------------ play
 
-    def new_state(self, table: Any, names: list[str]) -> engine.State:
+    def new_state(self, table: Table, names: list[str]) -> engine.State:
         deck = table_deck(table.seed, 0)
         # §8: names without whitespace or ':' ("Sergeant 3" plays as "Sergeant-3").
         names = ["-".join(name.replace(":", " ").split()) for name in names]
         return engine.new_game(names, decks=[deck], pace=table.options.get("pace", DEFAULT_PACE))
 
-    def load(self, table: Any) -> engine.State:
+    def load(self, table: Table) -> engine.State:
+        assert table.record is not None, "a table that started keeps its record"
         return engine.from_record(table.record)
 
-    def advance(self, table: Any, state: engine.State) -> None:
+    def advance(self, table: Table, state: engine.State) -> None:
         """A round that waits for its deck gets it, and its deal a start time: once the
         players have seen the end of the round before (the table's pause)."""
         while state.pending is None and not state.game_over:
@@ -247,24 +399,6 @@ class DeLOrc(Game):
         if deal.round == state.rnd and ended and not deal.ended:
             deal.ended = True
             deal.save(update_fields=["ended"])
-
-    def catch_up(self, table: Any, state: engine.State) -> None:
-        # The commando's card is drawn at random (§4.4 [online]): from the table's secret
-        # seed, so nobody can foresee it.
-        state.rng = random.Random(f"{table.seed}:{len(state.log)}")
-        if state.pending != "recruit":
-            return
-        deal = _deal(table)
-        if deal.round == state.rnd:
-            k = deal.dealt_at(timezone.now())
-            if k > state.dealt:
-                state.deal(k)
-
-    def live(self, table: Any) -> bool:
-        from games.models import Table
-
-        deal = _deal(table)
-        return table.status == Table.RUNNING and deal.started is not None and not deal.ended
 
     def dump(self, state: engine.State) -> dict[str, Any]:
         return engine.to_record(state)
@@ -298,9 +432,6 @@ class DeLOrc(Game):
     def is_over(self, state: engine.State) -> bool:
         return state.game_over
 
-    def is_realtime(self, text: str) -> bool:
-        return text.split()[:1] in (["desert"], ["shield"])
-
     def apply(self, state: engine.State, text: str, seat: int) -> None:
         words = text.split()
         if words and words[0] in SLAPS:
@@ -315,63 +446,17 @@ class DeLOrc(Game):
         except engine.IllegalAction as error:
             raise _refusal(error) from None
 
-    def deadline_seconds(self, table: Any, state: engine.State) -> float | None:
+    def deadline_seconds(self, table: Table, state: engine.State) -> float | None:
         if state.pending == "recruit":
             return placing_seconds(state.pace) if state.dealt == N_CARDS else None
         return super().deadline_seconds(table, state)
 
-    def set_going(self, table: Any, state: engine.State) -> dict[str, Any] | None:
-        from games.orc import dealer
-
-        return dealer.set_going(table, state)
-
-    def render_update(self, event: dict[str, Any], viewer: int | None, language: str) -> str:
-        from games.orc.board import render_update
-
-        return render_update(event, viewer, language)
-
-    def watch(self) -> None:
-        from games.orc import dealer
-
-        dealer.ensure_watching()
-
-    def timeout_moves(self, table: Any, state: engine.State) -> list[tuple[int, str]]:
-        """§3.6 [online]: every shield still held when the placing timer ends goes down where
-        the site puts it."""
-        moves = []
-        probe = state.clone()
-        for seat in range(probe.n):
-            while (action := probe.placing_default(seat)) is not None:
-                probe.apply(action)
-                moves.append((seat, f"shield P{action.pile}"))
-        return moves
-
-    def board_context(self, table: Any, state: engine.State, viewer: int | None) -> dict[str, Any]:
+    def board_context(
+        self, table: Table, state: engine.State, viewer: int | None
+    ) -> dict[str, Any]:
         from games.orc.board import board_context
 
         return board_context(table, state, viewer)
-
-    def shown_action(
-        self, state: engine.State, index: int, text: str, viewer: int | None, names: list[str]
-    ) -> str:
-        from games.orc.board import shown_action
-
-        return shown_action(state, index, viewer, names)
-
-    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
-        return replay.steps(record)
-
-    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> engine.State:
-        if not isinstance(step, replay.Step):
-            return replay.position(record, 0)
-        return replay.position(record, step.actions, step.dealt)
-
-    def replay_context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
-        shows = isinstance(step, replay.Step) and step.reveal
-        return {
-            "dealt_card": replay.dealt_card(step),
-            "reveal": board.get("last_battle") if shows else None,
-        }
 
     def round_summaries(self, state: engine.State, names: list[str]) -> list[dict[str, Any]]:
         from games.orc.board import round_summaries
@@ -384,10 +469,10 @@ class DeLOrc(Game):
         with translation.override("en"):
             return str(self.ai_levels[level][0])
 
-    def ai_move(self, level: str, table: Any, state: engine.State, seat: int, seed: int) -> str:
+    def ai_move(self, level: str, table: Table, state: engine.State, seat: int, seed: int) -> str:
         return ai.decide(level, engine.view(state, seat), seed=seed)
 
-    def result(self, table: Any, state: engine.State) -> Result:
+    def result(self, table: Table, state: engine.State) -> Result:
         """The engine's §8 result; players who forfeited on time are placed after the rest."""
         record = engine.result(state)
         names = list(state.names)
@@ -404,7 +489,9 @@ class DeLOrc(Game):
         # Each round's wizard, champion and battle winners, as the score pad keeps them.
         return _result(record, names, {"pad": pad.from_result(record, names)})
 
-    def interim_result(self, table: Any, state: engine.State, forfeited: Sequence[bool]) -> Result:
+    def interim_result(
+        self, table: Table, state: engine.State, forfeited: Sequence[bool]
+    ) -> Result:
         """The battles fought so far (§8's rounds as far as they have gone), placed by §5."""
         record = engine.result(state)
         names = list(state.names)
@@ -414,43 +501,6 @@ class DeLOrc(Game):
         record["adjudicated"] = True
         # No entries for a score pad: the round under way has none to give.
         return _result(record, names, {})
-
-    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
-        """An orc-record/1 becomes a played game of its rounds' entries; it keeps the record
-        and the engine's result beside them, having no table to keep them."""
-        state = records.replayed(engine, record)
-        kept = engine.to_record(state)
-        result = engine.result(state)
-        names = list(state.names)
-        played = {"pad": pad.from_result(result, names), "record": kept, "result": result}
-        return ImportedRecord(record=kept, names=names, result=_result(result, names, played))
-
-    # --- score pad (§7): per round the wizard, his champion and each battle's winners
-    pad_template = "games/orc/pad.html"
-    pad_entries = True
-    played_template = "games/orc/played.html"
-
-    def played_rounds(
-        self, result: dict[str, Any] | None, shown: Mapping[str, str]
-    ) -> list[dict[str, Any]] | None:
-        return pad.played_rounds(result, shown)
-
-    def pad_form(
-        self, data: Any, *, names: Sequence[str], round_no: int, entries: Sequence[Any]
-    ) -> pad.RoundForm:
-        before = list(entries[: round_no - 1])
-        initial = entries[round_no - 1] if round_no <= len(entries) else None
-        return pad.RoundForm(
-            data,
-            names=names,
-            initial_entry=initial,
-            wizard=pad.next_wizard(before, len(names)),
-        )
-
-    def pad_sheet(
-        self, names: Sequence[str], entries: Sequence[Any], *, finished: bool
-    ) -> PadSheet:
-        return pad.sheet(names, entries, finished=finished)
 
 
 def _result(record: dict[str, Any], names: list[str], played: dict[str, Any]) -> Result:
@@ -466,8 +516,8 @@ def _result(record: dict[str, Any], names: list[str], played: dict[str, Any]) ->
     )
 
 
-def _deal(table: Any) -> Any:
-    from games.models import Deal
+def _deal(table: Table) -> Deal:
+    from games.orc.models import Deal
 
     try:
         return table.deal

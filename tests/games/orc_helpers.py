@@ -5,7 +5,8 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games import actions
-from games.models import Deal, Table
+from games.models import Table
+from games.orc.models import Deal
 from tests.conftest import persona
 
 

@@ -17,7 +17,8 @@ from games.records import action_lines
 from tests.games.conftest import open_table
 from tests.history.conftest import online_game
 
-ART = Path(settings.BASE_DIR) / "static" / "img"
+ART = Path(settings.BASE_DIR) / "games" / "ctg" / "static" / "img"  # Call to Glory's
+SITE_ART = Path(settings.BASE_DIR) / "static" / "img"
 SVG = "{http://www.w3.org/2000/svg}svg"
 GERMAN = {
     6: "Kaiser",
@@ -39,13 +40,13 @@ GERMAN = {
     + [f"ctg/task-{deck}.svg" for deck in TASK_DECKS],
 )
 def test_every_card_has_art_that_parses_as_svg(name):
-    root = ElementTree.parse(ART / name).getroot()
+    root = ElementTree.parse((SITE_ART if name == "favicon.svg" else ART) / name).getroot()
     assert root.tag == SVG
     assert root.get("viewBox")
 
 
 def test_the_stylesheet_draws_every_picture():
-    css = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text()
+    css = (Path(settings.BASE_DIR) / "games" / "ctg" / "static" / "css" / "ctg.css").read_text()
     for value in VALUES:
         assert f'.art-{value} {{ background-image: url("../img/ctg/card-{value}.svg"); }}' in css
     for deck in TASK_DECKS:

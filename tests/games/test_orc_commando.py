@@ -43,7 +43,7 @@ def drawn(holder) -> Counter:
     taken = Counter()
     for seed in SEEDS:
         state = base.clone()
-        DE_L_ORC.catch_up(SimpleNamespace(seed=seed), state)
+        DE_L_ORC.realtime.catch_up(SimpleNamespace(seed=seed), state)
         holder(state)
         taken[state.log[-1][1].code] += 1
     return taken

@@ -12,8 +12,9 @@ from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from games.groups import table_group
-from games.models import Deal, Table
+from games.models import Table
 from games.orc import engine
+from games.orc.models import Deal
 from tests.conftest import _point_celery_at
 from tests.games.orc_helpers import orc_table, people, set_deal
 from tests.games.orc_worker import worker_main

@@ -9,8 +9,9 @@ import pytest
 from django.utils import timezone
 
 from games import actions
-from games.models import Deal, Table
+from games.models import Table
 from games.orc import ai, engine
+from games.orc.models import Deal
 from games.orc.replay import Step, steps
 from games.records import action_lines, first_actions
 from tests.games.orc_helpers import people, random_positions, table_at

@@ -9,7 +9,8 @@ from games import actions
 from games.ctg import ai, engine
 from games.ctg.ai.knowledge import read_view
 from games.ctg.game import CALL_TO_GLORY
-from games.models import Table, TaskCards
+from games.ctg.models import TaskCards
+from games.models import Table
 from tests.games.conftest import open_table
 
 pytestmark = pytest.mark.django_db
@@ -45,11 +46,11 @@ def dealt_values(table: Table) -> dict[str, set[int]]:
 def test_the_administrator_sets_the_cards_and_new_games_are_dealt_from_them(
     admin_client, alice, bob
 ):
-    response = admin_client.post(reverse("admin:games_taskcards_add"), CUSTOM)
+    response = admin_client.post(reverse("admin:ctg_taskcards_add"), CUSTOM)
     assert response.status_code == 302
     assert TaskCards.current() == {"A": [12, 14, 16, 18], "B": [6, 7, 8, 9], "C": [9, 12, 18, 20]}
     # One set of cards: there is nothing more to add.
-    assert admin_client.get(reverse("admin:games_taskcards_add")).status_code == 403
+    assert admin_client.get(reverse("admin:ctg_taskcards_add")).status_code == 403
 
     table = started_tasks_game(alice, bob)
     dealt = dealt_values(table)
@@ -70,7 +71,7 @@ def test_the_administrator_sets_the_cards_and_new_games_are_dealt_from_them(
     ],
 )
 def test_it_refuses_cards_that_cannot_be(admin_client, a, message):
-    response = admin_client.post(reverse("admin:games_taskcards_add"), CUSTOM | {"a": a})
+    response = admin_client.post(reverse("admin:ctg_taskcards_add"), CUSTOM | {"a": a})
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not TaskCards.objects.exists()

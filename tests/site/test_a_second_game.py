@@ -91,7 +91,7 @@ def test_it_shows_a_toy_tables_result_from_the_games_own(client, club, alice, bo
 
 def test_it_offers_no_replay_of_a_game_without_one(client, club, alice, bob, monkeypatch):
     table = play_toy_table(club, alice, bob, calls=[1, 3])
-    monkeypatch.setattr(TOY, "replays", False)
+    monkeypatch.setattr(TOY, "replay", None)
     client.force_login(alice)
     # No link to a replay, and none to be had.
     assert "/history/replay/" not in client.get(f"/play/t/{table.pk}/result/").text
@@ -282,3 +282,19 @@ def test_it_names_the_toy_game_in_a_turn_reminder(club, alice, bob):
     other = "bob" if decider == alice else "alice"
     assert message.subject == f"Call a number: your move against {other}"
     assert f"Your game of Call a number against {other} is waiting" in message.body
+
+
+def test_its_table_is_drawn_on_the_sites_table_page(client, club, alice, bob):
+    table = actions.create_table(alice, club=club, game="toy", seats_count=2, visibility="club")
+    actions.take_seat(table.pk, bob)
+    actions.start(table.pk, alice)
+    client.force_login(alice)
+    page = client.get(table.get_absolute_url())
+    assert page.status_code == 200
+    # The site's page: its socket, the notices, the table talk; the toy's own board on it.
+    assert f'ws-connect="/ws/tables/{table.pk}/"' in page.text
+    assert 'id="notice"' in page.text and 'id="chat-log"' in page.text
+    assert 'class="board toy-board"' in page.text
+    assert f"Table {table.pk} · Call a number" in page.text
+    # Nothing of another game's board.
+    assert "Sets of" not in page.text and "Game log" not in page.text

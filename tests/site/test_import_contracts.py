@@ -45,6 +45,13 @@ def test_it_keeps_every_contract():
         ("infra/celery.py", "import ctg_site.settings", "No app imports ctg_site"),
         ("games/actions.py", "import ctg_site.views", "No app imports ctg_site"),
         ("tournaments/tasks.py", "from ctg_site import urls", "No app imports ctg_site"),
+        ("games/models.py", "import games.ctg.models", "shared games app imports no game"),
+        ("games/tasks.py", "import games.orc.dealer", "shared games app imports no game"),
+        ("games/registry.py", "from games.ctg import game", "shared games app imports no game"),
+        ("games/orc/game.py", "import games.ctg.board", "shared games app imports no game"),
+        ("games/ctg/pad.py", "import games.orc.pad", "shared games app imports no game"),
+        ("games/orc/ai/deal.py", "import django.db", "are pure"),
+        ("games/orc/ai/deal.py", "import games.orc.models", "are pure"),
     ],
 )
 def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):

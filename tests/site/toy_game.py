@@ -3,15 +3,32 @@
 "Call a number": 2 or 3 players; in seat order each calls a number from 1 to 3, once; the
 highest call wins, equal calls share a place. Its record is {"format": "toy-record/1",
 "players", "calls"}; its replay steps through the calls, and an imported record becomes a
-finished table, as Call to Glory's do. Its board is tests/site/templates/toy/board.html.
+finished table, as Call to Glory's do. Its board is tests/site/templates/toy/board.html,
+drawn on the site's table page.
+
+The game itself implements only the core (games.registry.Game: eleven methods); its replay,
+its records and its score pad (the site's plain one) are optional parts, objects of their
+own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from games.registry import Game, ImportedRecord, MoveRefused, RecordRefused, ReplayStep, Result
+from games.registry import (
+    Game,
+    ImportedRecord,
+    MoveRefused,
+    RecordRefused,
+    ReplayStep,
+    Result,
+    ScorePadBase,
+)
+
+if TYPE_CHECKING:
+    from games.models import Table
 
 FORMAT = "toy-record/1"
 
@@ -26,7 +43,63 @@ class Calls:
         return None if len(self.calls) == len(self.names) else len(self.calls)
 
 
-class CallANumber(Game):
+class CallsReplay:
+    """Its replay: one step per call."""
+
+    template = ""
+
+    def steps(self, record: dict[str, Any]) -> list[ReplayStep]:
+        calls = zip(record["players"], record["calls"], strict=False)
+        return [ReplayStep(i, f"{name}: {call}") for i, (name, call) in enumerate(calls, 1)]
+
+    def position(self, record: dict[str, Any], step: ReplayStep | None) -> Calls:
+        return Calls(list(record["players"]), list(record["calls"][: step.actions if step else 0]))
+
+    def present(self, table: Table, state: Calls) -> Calls:
+        return state
+
+    def board(self, context: dict[str, Any]) -> dict[str, Any]:
+        return context | {"replay": True}
+
+    def shown_action(
+        self, state: Calls, index: int, text: str, viewer: int | None, names: list[str]
+    ) -> str:
+        return text
+
+    def context(self, step: ReplayStep | None, board: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
+
+
+class CallsRecords:
+    """Its records, toy-record/1: an imported one becomes a finished table."""
+
+    format = FORMAT
+    spec = "tests/site/toy_game.py"
+
+    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
+        players, calls = record.get("players"), record.get("calls")
+        if (
+            set(record) != {"format", "players", "calls"}
+            or not isinstance(players, list)
+            or len(players) not in TOY.seats
+            or not all(isinstance(name, str) and name for name in players)
+            or not isinstance(calls, list)
+            or len(calls) > len(players)
+            or not all(type(call) is int and 1 <= call <= 3 for call in calls)
+        ):
+            raise RecordRefused("The record is malformed.")
+        state = Calls(list(players), list(calls))
+        if not TOY.is_over(state):
+            raise RecordRefused("The record stops before the game is over.")
+        return ImportedRecord(
+            record=TOY.dump(state),
+            names=state.names,
+            result=TOY.result(None, state),
+            table_options={},
+        )
+
+
+class CallANumber(Game[Calls]):
     key = "toy"
     name = "Call a number"
     seats = range(2, 4)
@@ -36,14 +109,14 @@ class CallANumber(Game):
     stand_in_level = "first"
     rounds = (1,)
     board_template = "toy/board.html"
-    record_format = FORMAT
-    record_spec = "tests/site/toy_game.py"
-    replays = True
+    replay = CallsReplay()
+    records = CallsRecords()
+    pad = ScorePadBase()  # the plain pad of round scores: no limit, most points first
 
-    def new_state(self, table: Any, names: list[str]) -> Calls:
+    def new_state(self, table: Table, names: list[str]) -> Calls:
         return Calls(list(names))
 
-    def load(self, table: Any) -> Calls:
+    def load(self, table: Table) -> Calls:
         return Calls(list(table.record["players"]), list(table.record["calls"]))
 
     def dump(self, state: Calls) -> dict[str, Any]:
@@ -68,43 +141,14 @@ class CallANumber(Game):
             raise MoveRefused("Call 1, 2 or 3.", "bad-call")
         state.calls.append(int(text))
 
-    def board_context(self, table: Any, state: Calls, viewer: int | None) -> dict[str, Any]:
+    def board_context(self, table: Table, state: Calls, viewer: int | None) -> dict[str, Any]:
         calls = list(zip(state.names, state.calls, strict=False))
         return {"table": table, "viewer": viewer, "calls": calls}
 
-    def replay_steps(self, record: dict[str, Any]) -> list[ReplayStep]:
-        calls = zip(record["players"], record["calls"], strict=False)
-        return [ReplayStep(i, f"{name}: {call}") for i, (name, call) in enumerate(calls, 1)]
-
-    def replay_position(self, record: dict[str, Any], step: ReplayStep | None) -> Calls:
-        return Calls(list(record["players"]), list(record["calls"][: step.actions if step else 0]))
-
-    def import_record(self, record: dict[str, Any]) -> ImportedRecord:
-        players, calls = record.get("players"), record.get("calls")
-        if (
-            set(record) != {"format", "players", "calls"}
-            or not isinstance(players, list)
-            or len(players) not in self.seats
-            or not all(isinstance(name, str) and name for name in players)
-            or not isinstance(calls, list)
-            or len(calls) > len(players)
-            or not all(type(call) is int and 1 <= call <= 3 for call in calls)
-        ):
-            raise RecordRefused("The record is malformed.")
-        state = Calls(list(players), list(calls))
-        if not self.is_over(state):
-            raise RecordRefused("The record stops before the game is over.")
-        return ImportedRecord(
-            record=self.dump(state),
-            names=state.names,
-            result=self.result(None, state),
-            table_options={},
-        )
-
-    def ai_move(self, level: str, table: Any, state: Calls, seat: int, seed: int) -> str:
+    def ai_move(self, level: str, table: Table, state: Calls, seat: int, seed: int) -> str:
         return "1"
 
-    def result(self, table: Any, state: Calls) -> Result:
+    def result(self, table: Table | None, state: Calls) -> Result:
         placings = [1 + sum(other > mine for other in state.calls) for mine in state.calls]
         return Result(
             placings=placings,
