@@ -65,7 +65,7 @@ def wait_port(port: int, seconds: float = 30) -> None:
 
 def observe(redis_url: str, tables: list[int], out, stop) -> None:
     """When each table's moves were saved, as their pushes say: {(table, version): time}."""
-    from ctg_site.channel_layer import RedisChannelLayer
+    from infra.channel_layer import RedisChannelLayer
 
     async def run():
         layer = RedisChannelLayer(hosts=[{"address": redis_url}])
@@ -203,7 +203,7 @@ def start_processes(env: dict, logs: Path) -> tuple[list[subprocess.Popen], list
         wait_port(port)
         bases.append(f"http://127.0.0.1:{port}")
     for name in ("w1", "w2"):
-        command = [str(BIN / "celery"), "-A", "ctg_site", "worker", "--pool=prefork"]
+        command = [str(BIN / "celery"), "-A", "infra", "worker", "--pool=prefork"]
         command += ["--concurrency=2", f"--hostname={name}@capacity", "--loglevel=WARNING"]
         log = open(logs / f"worker-{name}.log", "w")  # noqa: SIM115
         processes.append(

@@ -36,7 +36,7 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["*"]
 
     from accounts.models import Club, Membership, User
-    from leagues import actions
+    from leagues import rating_jobs, tallies
     from leagues.models import (
         League,
         PlayedGame,
@@ -120,9 +120,9 @@ def main() -> None:
 
     # --- recompute ------------------------------------------------------------------
     job = RecomputeJob.objects.create(reason="benchmark")
-    assert actions.claim_job(job.pk)
+    assert rating_jobs.claim_job(job.pk)
     started = time.perf_counter()
-    replayed = actions.recompute_from(None, job)
+    replayed = rating_jobs.recompute_from(None, job)
     elapsed = time.perf_counter() - started
     print(
         f"recompute: {replayed} rated games in {elapsed:.2f} s "
@@ -130,7 +130,7 @@ def main() -> None:
     )
     started = time.perf_counter()
     since = PlayedGame.objects.order_by("-played_at").values_list("played_at", flat=True)[99]
-    late = actions.recompute_from(since)
+    late = rating_jobs.recompute_from(since)
     print(f"recompute of the last {late} games: {1000 * (time.perf_counter() - started):.0f} ms")
 
     # --- league page ----------------------------------------------------------------
@@ -140,7 +140,7 @@ def main() -> None:
     for lg in (league, small):
         lg.results_version = 1
         lg.save(update_fields=["results_version"])
-        actions.tally_league(lg.pk)
+        tallies.tally_league(lg.pk)
     client = Client()
     client.force_login(users[1])
     for lg in (small, league):
@@ -162,7 +162,7 @@ def main() -> None:
     started = time.perf_counter()
     league.results_version += 1
     league.save(update_fields=["results_version"])
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     print(
         f"standings tally of {league.games.count()} games (background task): "
         f"{1000 * (time.perf_counter() - started):.0f} ms"

@@ -57,7 +57,7 @@ def start_processes(env: dict, logs: Path) -> tuple[list[subprocess.Popen], list
         )
         wait_port(port)
         bases.append(f"http://127.0.0.1:{port}")
-    command = [str(BIN / "celery"), "-A", "ctg_site", "worker", "--pool=prefork"]
+    command = [str(BIN / "celery"), "-A", "infra", "worker", "--pool=prefork"]
     command += ["--concurrency=2", "--hostname=orc@bench", "--loglevel=WARNING"]
     log = open(logs / "orc-worker.log", "w")  # noqa: SIM115
     processes.append(

@@ -1,3 +1,1 @@
-from .celery import app as celery_app
-
-__all__ = ["celery_app"]
+"""The project: settings, URLs, ASGI, /healthz and the demo data; it wires the apps together."""

@@ -13,9 +13,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from ctg_site.background import collect_less, serving_on, start_sweeps  # noqa: E402
 from ctg_site.routing import websocket_urlpatterns  # noqa: E402
 from games import registry  # noqa: E402
+from infra.background import collect_less, serving_on, start_sweeps  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

@@ -82,7 +82,7 @@ class RedisAwayMiddleware:
     answers 503 asking to try again in a few seconds, in the shape the caller reads, not 500.
 
     Nothing a request does needs Redis to answer: counts fail open (accounts.limits) and
-    post-commit work waits in the background (ctg_site.background). This is the answer for
+    post-commit work waits in the background (infra.background). This is the answer for
     whatever still does.
     """
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from infra.redis_pool import redis_retry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -54,6 +56,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    # Below the apps: its ready() makes the Celery app and connects its signals first.
+    "infra",
     "accounts",
     "games",
     # Each game is an app of its own, above the shared `games` app (games/registry.py).
@@ -122,31 +126,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
-def redis_retry(asyncio: bool = False) -> dict:
-    """Options for redis-py: a command on a connection that Redis dropped (a restart) is sent
-    again on a new one, and connecting to a Redis that is down fails fast."""
-    from redis.asyncio.retry import Retry as AsyncRetry
-    from redis.backoff import ExponentialBackoff
-    from redis.exceptions import ConnectionError, TimeoutError
-    from redis.retry import Retry
-
-    return {
-        "retry": (AsyncRetry if asyncio else Retry)(ExponentialBackoff(cap=0.5, base=0.05), 3),
-        "retry_on_error": [ConnectionError, TimeoutError],
-        "socket_connect_timeout": 2,
-        "socket_keepalive": True,
-    }
-
-
 def redis_channel_layer(url: str) -> dict:
     return {
-        "BACKEND": "ctg_site.channel_layer.RedisChannelLayer",
+        "BACKEND": "infra.channel_layer.RedisChannelLayer",
         "CONFIG": {
             # redis-py 8 reads with a 5 s socket timeout by default, as long as the layer's
             # blocking pop waits: a quiet socket would then fail. Give reads more time.
             "hosts": [{"address": url, "socket_timeout": 15, **redis_retry(asyncio=True)}],
             # The sockets of a daphne that died leave their groups after this long; those of
-            # living ones are added again every quarter of it (ctg_site.channel_layer).
+            # living ones are added again every quarter of it (infra.channel_layer).
             "group_expiry": 120,
         },
     }
@@ -157,7 +145,7 @@ def redis_cache(url: str) -> dict:
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": url,
         "KEY_PREFIX": "ctg",
-        "OPTIONS": {"pool_class": "ctg_site.redis_pool.SharedConnectionPool", **redis_retry()},
+        "OPTIONS": {"pool_class": "infra.redis_pool.SharedConnectionPool", **redis_retry()},
     }
 
 
@@ -167,10 +155,10 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# Celery reads these through ctg_site.celery. Without a broker, ctg_site.background runs
+# Celery reads these through infra.celery. Without a broker, infra.background runs
 # tasks in a thread of this process instead.
 CELERY_BROKER_URL = REDIS_URL
-# Without a broker, the web process runs the beat schedule itself (ctg_site.background).
+# Without a broker, the web process runs the beat schedule itself (infra.background).
 BACKGROUND_SWEEPS = True
 # Nothing reads a task's result: storing them only added a write per task, one that hung
 # (and ran into the time limits) while Redis was away.
@@ -182,7 +170,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Celery's Django fixup closes a prefork child's database pool before and after every task
 # unless told to reuse it: two new PostgreSQL connections for each AI move. Reused, the pool
 # is closed only every this many tasks; after each task its connections go back to the pool
-# (ctg_site.celery), so a connection broken meanwhile is replaced, not kept.
+# (infra.celery), so a connection broken meanwhile is replaced, not kept.
 CELERY_DB_REUSE_MAX = 1000
 # The longest a task is queued to wait (a live clock's check): a deadline further off (a
 # correspondence game's day) is left to the sweeps, which find it within seconds of passing.
@@ -192,7 +180,7 @@ LONGEST_COUNTDOWN = 300
 # at once only when a pool process dies and the worker's main process lives). It stays
 # longer than the longest countdown, or a task waiting for its time would be delivered
 # twice; the sweeps that every worker runs find lost AI moves within a second and a half (their
-# claims lapse: ctg_site.claims), and clock checks and rating jobs within seconds.
+# claims lapse: infra.claims), and clock checks and rating jobs within seconds.
 #
 # No retry of a command on a new connection here (redis-py retries once with retry_on_timeout):
 # retried on a connection made afresh after a Redis restart, the read that the worker's event
@@ -208,7 +196,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # Queueing a task while Redis restarts waits a little for it, then gives up: the request
-# answers, the post-commit retry (ctg_site.background) and the sweeps do the rest.
+# answers, the post-commit retry (infra.background) and the sweeps do the rest.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 3,
     "interval_start": 0,
@@ -220,14 +208,31 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 # many seconds and gives back the rest, rather than leave them to the visibility timeout.
 CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT = 10
 CELERY_WORKER_ENABLE_SOFT_SHUTDOWN_ON_IDLE = True
-# Seconds between beat's heartbeats (ctg_site.liveness); /healthz counts a process as alive
+# Seconds between beat's heartbeats (infra.liveness); /healthz counts a process as alive
 # while its last heartbeat is younger than three of these.
 HEARTBEAT_EVERY = 1.0
 # Seconds between a worker's rounds: its heartbeat and, one worker a round, the sweeps. An AI
 # move lost with its worker is set going again within this much of its claim lapsing
-# (ctg_site.claims).
+# (infra.claims).
 SWEEP_EVERY = 0.5
 CELERY_TIMEZONE = "UTC"
+# The periodic jobs. Every worker runs them every few seconds, one worker at a time
+# (infra.liveness): lost work is picked up whether or not beat runs. Beat, if one runs, adds a
+# run a minute. Without a broker the web process runs them itself (infra.background).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-clocks": {"task": "games.tasks.sweep_clocks", "schedule": 60.0},
+    "sweep-pauses": {"task": "games.tasks.sweep_pauses", "schedule": 60.0},
+    "sweep-ai-moves": {"task": "games.tasks.sweep_ai_moves", "schedule": 60.0},
+    "sweep-reminders": {"task": "games.tasks.sweep_reminders", "schedule": 60.0},
+    "sweep-recomputes": {"task": "leagues.tasks.sweep_recomputes", "schedule": 60.0},
+    # Cheap (one indexed query) and the start of a round waits on it: every second.
+    "sweep-events": {"task": "tournaments.tasks.sweep_events", "schedule": 1.0},
+    "sweep-absentees": {"task": "tournaments.tasks.sweep_absentees", "schedule": 5.0},
+}
+# The sweeps' arguments for a process that starts alone (the embedded default): no task of
+# another process can be under way, so an AI move is taken up however recent the table's
+# last change.
+SWEEPS_ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

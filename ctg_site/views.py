@@ -13,11 +13,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from accounts import limits
-from ctg_site import liveness
-from ctg_site.celery import app as celery_app
 from games.forms import games_offered
 from games.models import Table
 from history.queries import with_rows
+from infra import liveness
+from infra.celery import app as celery_app
 from leagues.models import League, PlayedGame
 from tournaments.models import Tournament
 

@@ -19,7 +19,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ctg_site.background import after_commit, enqueue, group_send
 from games import registry
 from games.access import seated
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -27,6 +26,7 @@ from games.models import ChatMessage, Seat, Table
 from games.registry import MoveRefused
 from games.rendering import push_boards
 from games.signals import game_finished
+from infra.background import after_commit, enqueue, group_send
 
 
 class Refused(Exception):
@@ -118,7 +118,7 @@ def _after_commit(
     pushed as the small update its game makes of it, unless `full`.
 
     The game's next step is queued before the push: a push that fails or waits on Redis
-    never holds up the game, and neither can fail the request (ctg_site.background). A push
+    never holds up the game, and neither can fail the request (infra.background). A push
     overtaken by a later move is harmless: a socket renders the table as it is.
     """
     table_id, version = table.pk, table.version

@@ -11,14 +11,14 @@ from django.db import OperationalError
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ctg_site import claims
-from ctg_site.background import enqueue
 from games import actions, registry
 from games.models import Table
+from infra import claims
+from infra.background import enqueue
 
 logger = logging.getLogger(__name__)
 
-# A table that waits this long for an AI move that no task waits for or plays (ctg_site.claims)
+# A table that waits this long for an AI move that no task waits for or plays (infra.claims)
 # has lost its task: a worker died, Redis restarted. The claims tell a lost move from a slow
 # one; the wait only lets a move just saved queue its task first.
 AI_QUIET = timedelta(seconds=1)
@@ -82,7 +82,7 @@ def sweep_pauses() -> int:
 @shared_task
 def sweep_reminders() -> int:
     """Email the people whose move has waited TURN_REMINDER_DELAY in a game without a live
-    clock. Every worker runs it every few seconds (ctg_site.liveness): a wait needs no task
+    clock. Every worker runs it every few seconds (infra.liveness): a wait needs no task
     of its own, held for minutes by a worker for each move."""
     since = timezone.now() - timedelta(seconds=settings.TURN_REMINDER_DELAY)
     waiting = Table.objects.filter(status=Table.RUNNING, updated__lte=since)
@@ -95,7 +95,7 @@ def sweep_reminders() -> int:
 def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
     """Set going again AI moves whose task was lost (a worker killed, a restart, a broker
     down when it was queued): those no task waits for or plays. Every worker runs it every
-    half second (ctg_site.liveness)."""
+    half second (infra.liveness)."""
     since = AI_QUIET if quiet_seconds is None else timedelta(seconds=quiet_seconds)
     quiet = Table.objects.filter(status=Table.RUNNING, updated__lt=timezone.now() - since)
     quiet = quiet.filter(Q(seats__ai_level__gt="") | Q(seats__left=True)).distinct()
@@ -115,7 +115,7 @@ def sweep_ai_moves(quiet_seconds: float | None = None) -> int:
 @shared_task
 def sweep_clocks() -> int:
     """Catch deadlines whose timer was lost (a restart); every worker runs it every few
-    seconds (ctg_site.liveness)."""
+    seconds (infra.liveness)."""
     due = Table.objects.filter(status=Table.RUNNING, deadline__lt=timezone.now())
     return sum(actions.time_out(t.pk, t.version) for t in due.only("pk", "version"))
 

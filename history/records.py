@@ -39,8 +39,8 @@ from games import registry
 from games.models import Seat, Table
 from games.registry import Game, ImportedRecord, RecordRefused
 from games.signals import game_finished
-from leagues.actions import record_result
 from leagues.models import PlayedGame
+from leagues.results import record_result
 
 IMPORTED = "import"
 REF_PREFIX = "import:"
@@ -176,13 +176,10 @@ def _store_played(
 ) -> PlayedGame:
     result = read.result
     return record_result(
+        result,
         players=[importer if name == importer.username else name for name in read.names],
-        round_scores=result.round_scores,
-        round_bonuses=result.round_bonuses,
-        placings=result.placings,
         played_at=when,
         rated=False,
         external_ref=ref,
         game=game.key,
-        result=result.played_result,
     )

@@ -1,6 +1,6 @@
 """Live league tables: the one place that names channel groups and sends to them."""
 
-from ctg_site.background import group_send
+from infra.background import group_send
 
 
 def league_group(league_id: int) -> str:

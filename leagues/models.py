@@ -173,7 +173,7 @@ class PlayedGame(models.Model):
     """One finished (or, on the score pad, still being entered) game of any kind.
 
     Physical games come from the score pad (draft → awaiting confirmation → confirmed);
-    online games arrive confirmed through ``leagues.actions.record_result``. Only confirmed
+    online games arrive confirmed through ``leagues.results.record_result``. Only confirmed
     games count for tables and ratings.
     """
 
@@ -248,7 +248,7 @@ class PlayedGame(models.Model):
                 condition=Q(source__in=PlayedGameSource.values), name="game_source_valid"
             ),
             # A game's round counts (Game.rounds) are its own: results are checked against
-            # them where they come in (leagues.actions.record_result), score pads take their
+            # them where they come in (leagues.results.record_result), score pads take their
             # league's, and `clean` (the admin) asks the game.
             # Online results arrive finished; only the score pad has drafts.
             models.CheckConstraint(

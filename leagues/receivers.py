@@ -1,6 +1,6 @@
 """Leagues keep the results that play announces (games.signals)."""
 
-from leagues.actions import record_result
+from leagues.results import record_result
 
 
 def record_online_result(sender, table, result, **kwargs) -> None:
@@ -10,10 +10,8 @@ def record_online_result(sender, table, result, **kwargs) -> None:
     """
     seats = list(table.seats.select_related("user").order_by("position"))
     record_result(
+        result,
         players=[seat.user if seat.user else seat.name for seat in seats],
-        round_scores=result.round_scores,
-        round_bonuses=result.round_bonuses,
-        placings=result.placings,
         played_at=table.finished,
         club=table.club,
         options=table.options,
@@ -21,5 +19,4 @@ def record_online_result(sender, table, result, **kwargs) -> None:
         external_ref=f"online:{table.pk}",
         game=table.game,
         table=table,
-        result=result.played_result,
     )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from accounts.access import get_club_for_member, is_organiser, require_organiser
 from games import registry
 from games.access import get_table_for_viewer
-from leagues import actions, ratings
+from leagues import actions, rating_jobs, ratings, tallies
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
 from leagues.forms import LeagueForm, NewPadForm, RoundForm, game_form, posted_number
 from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory, RoundScore
@@ -45,7 +45,7 @@ def league_create(request, slug):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             league = form.save()
-            actions.league_changed(league)
+            tallies.league_changed(league)
         messages.success(request, _("League created."))
         return redirect(league)
     return render(request, _form_template(request), {"club": club, "form": form})
@@ -58,7 +58,7 @@ def league_edit(request, slug, league_id):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             league = form.save()
-            actions.league_changed(league)
+            tallies.league_changed(league)
         messages.success(request, _("League saved."))
         return redirect(league)
     context = {"club": league.club, "form": form, "league": league}
@@ -137,7 +137,7 @@ def league_job(request, slug, league_id):
 @require_POST
 def league_recompute(request, slug, league_id):
     league, _m = get_league_for_organiser(request.user, slug, league_id)
-    actions.request_full_recompute(league)
+    rating_jobs.request_full_recompute(league)
     messages.success(request, _("Ratings are being recomputed."))
     return redirect(league)
 
@@ -257,7 +257,7 @@ def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
         "can_enter": can_enter,
         "can_confirm": game.can_be_confirmed_by(request.user, organiser),
         "organiser": organiser,
-        "expected": actions.expected_places(game) if not entries else None,
+        "expected": rating_jobs.expected_places(game) if not entries else None,
         "zipped": list(zip(seats, totals, strict=True)),
     }
 
@@ -298,7 +298,7 @@ def pad(request, slug, game_id):
         "can_enter": can_enter,
         "can_confirm": game.can_be_confirmed_by(request.user, organiser),
         "organiser": organiser,
-        "expected": actions.expected_places(game) if not complete else None,
+        "expected": rating_jobs.expected_places(game) if not complete else None,
         "zipped": list(zip(seats, totals, strict=True)),
     }
     return render(request, "leagues/pad.html", context)

@@ -352,7 +352,7 @@ def _prefork_worker_main(redis_url: str, pool: bool) -> None:
     set_database_connection()
     from django.conf import settings
 
-    from ctg_site.celery import app
+    from infra.celery import app
 
     if pool:
         settings.DATABASES["default"]["OPTIONS"]["pool"] = settings.DATABASE_POOL
@@ -368,7 +368,7 @@ def prefork_worker(transactional_db, settings, redis_url):
     """Start a real prefork worker (children that time limits and worker loss apply to):
     ``start(pool=False)`` returns the worker's process. enqueue() goes to its broker from the
     start."""
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     _point_celery_at(app, redis_url)
@@ -398,7 +398,7 @@ def celery_worker(transactional_db, settings, redis_url):
     """A real Celery worker on Redis, in a thread of this process; enqueue() goes through it."""
     from celery.contrib.testing.worker import start_worker
 
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     _point_celery_at(app, redis_url)

@@ -110,7 +110,7 @@ def _obey(orders) -> None:
 def forget_faults() -> None:
     """This process no longer takes Redis for away, and holds no claim on work."""
     from accounts import limits
-    from ctg_site import background, claims
+    from infra import background, claims
 
     limits.failed_open.away_until = 0.0
     background._failed_at = -background.AWAY_FOR
@@ -121,8 +121,8 @@ def forget_faults() -> None:
 def end_background_work() -> None:
     """This process's dealers, timers and background threads stop: work under way finishes,
     work not begun is dropped, and a fresh pool waits for the next test."""
-    from ctg_site import background
     from games.orc import dealer
+    from infra import background
 
     dealer.stop_watching()
     for thread in threading.enumerate():

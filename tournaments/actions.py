@@ -16,11 +16,11 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts import presence
-from ctg_site.background import enqueue
 from games import actions as games
 from games import registry
 from games.groups import table_group
 from games.models import Table
+from infra.background import enqueue
 from leagues.models import PlayedGame, PlayedSeat, PlayerRating
 from tournaments import live, pairing
 from tournaments.models import (

@@ -1,13 +1,11 @@
 """Live tournament pages: members of the tournament's club listen, rendered per viewer; the
 projector screen listens through the event's link instead of a login."""
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
 from accounts import presence
-from accounts.consumers import ClubObjectConsumer
+from accounts.consumers import ClubObjectConsumer, ScreenConsumer
 from tournaments.actions import by_projector_token
 from tournaments.live import tournament_group
 from tournaments.models import Tournament
@@ -48,31 +46,16 @@ class TournamentConsumer(ClubObjectConsumer):
         self.send(text_data=render_to_string("tournaments/live.html#live", context))
 
 
-class ProjectorConsumer(WebsocketConsumer):
-    """The projector screen: what anyone in the room sees, for as long as its link is valid."""
+class ProjectorConsumer(ScreenConsumer):
+    by_token = staticmethod(by_projector_token)
+    group_name = staticmethod(tournament_group)
+    gone = "tournaments/screen.html#gone"
 
-    def connect(self) -> None:
-        self.token = self.scope["url_route"]["kwargs"]["token"]
-        tournament = by_projector_token(self.token)
-        if tournament is None:
-            self.close()
-            return
-        group = tournament_group(tournament.pk)
-        self.groups.append(group)
-        async_to_sync(self.channel_layer.group_add)(group, self.channel_name)
-        self.accept()
-
-    def receive(self, text_data=None, bytes_data=None) -> None:
-        pass
-
-    def tournament_changed(self, event):
+    def draw(self, found) -> str:
         from tournaments.views import live_context
 
-        # Checked at every push: a reset link ends the screens that opened it.
-        tournament = by_projector_token(self.token)
-        if tournament is None:
-            self.send(text_data=render_to_string("tournaments/screen.html#gone"))
-            self.close()
-            return
-        context = {**live_context(tournament, AnonymousUser()), "oob": True}
-        self.send(text_data=render_to_string("tournaments/live.html#live", context))
+        context = {**live_context(found, AnonymousUser()), "oob": True}
+        return render_to_string("tournaments/live.html#live", context)
+
+    def tournament_changed(self, event):
+        self.redraw()

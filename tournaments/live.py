@@ -1,6 +1,6 @@
 """Live tournament pages: the one place that names their channel group and sends to it."""
 
-from ctg_site.background import group_send
+from infra.background import group_send
 
 
 def tournament_group(tournament_id: int) -> str:

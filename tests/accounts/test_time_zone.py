@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 from django.test import Client
 
-from leagues.actions import record_result
+from leagues.results import of_rounds, record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game():
     return record_result(
+        of_rounds([[40], [30]]),
         players=["Ann", "Ben"],
-        round_scores=[[40], [30]],
         played_at=datetime(2026, 11, 5, 20, 30, tzinfo=UTC),
         source="pad",
     )

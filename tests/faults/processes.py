@@ -163,7 +163,7 @@ class Cluster:
             [
                 str(self.bin / "celery"),
                 "-A",
-                "ctg_site",
+                "infra",
                 "worker",
                 "--pool=prefork",
                 "--concurrency=2",
@@ -176,10 +176,10 @@ class Cluster:
 
     def wait_ready(self, name: str, seconds: float = 60) -> None:
         """Wait until the worker `name`, started just now, is taking tasks: it has written a
-        heartbeat since (ctg_site.liveness), as it does once ready."""
+        heartbeat since (infra.liveness), as it does once ready."""
         import redis
 
-        from ctg_site.liveness import HEARTBEATS
+        from infra.liveness import HEARTBEATS
 
         since = time.time() - 0.5  # its heartbeat's clock is this machine's
         server = redis.Redis.from_url(self.redis.url, socket_timeout=2)
@@ -201,7 +201,7 @@ class Cluster:
             [
                 str(self.bin / "celery"),
                 "-A",
-                "ctg_site",
+                "infra",
                 "beat",
                 "--loglevel=WARNING",
                 f"--schedule={schedule}",

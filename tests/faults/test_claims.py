@@ -1,4 +1,4 @@
-"""Claims on work under way (ctg_site.claims), in Redis as with a broker and in memory as
+"""Claims on work under way (infra.claims), in Redis as with a broker and in memory as
 without one: work queued, taken by a worker and run by a task is claimed, a task leaves work
 that another runs to that one, and a claim nobody renews (its process died) lapses."""
 
@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ctg_site import claims
+from infra import claims
 
 pytestmark = pytest.mark.services
 
@@ -80,7 +80,7 @@ def test_a_worker_holds_a_task_it_took_until_the_task_runs_and_no_longer(monkeyp
     monkeypatch.setattr(claims, "_store", lambda: store)
 
     def take(key):
-        claims._taken(request=SimpleNamespace(request_dict={claims.HEADER: key}))
+        claims.on_task_received(request=SimpleNamespace(request_dict={claims.HEADER: key}))
 
     take("run")
     take("never run")

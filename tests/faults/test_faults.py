@@ -62,7 +62,7 @@ WORKERS = ("w1", "w2")
 @pytest.fixture
 def cluster(own_redis, tmp_path):
     services.need("PostgreSQL", connection.vendor == "postgresql", "the processes share it")
-    from ctg_site.celery import app
+    from infra.celery import app
     from tests.conftest import _point_celery_at
 
     _point_celery_at(app, own_redis.url)
@@ -231,7 +231,7 @@ def thinking(worker_pid: int) -> bool:
 
 def active_ai_move(worker: str) -> bool:
     """The worker plays an AI move, as Celery's remote control tells."""
-    from ctg_site.celery import app
+    from infra.celery import app
 
     try:
         active = app.control.inspect(destination=[f"{worker}@faults"], timeout=0.3).active()

@@ -5,14 +5,14 @@ import time
 import pytest
 import redis
 
-from ctg_site import liveness
+from infra import liveness
 
 pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 
 @pytest.fixture
 def broker(settings, own_redis):
-    from ctg_site.celery import app
+    from infra.celery import app
     from tests.conftest import _point_celery_at
 
     settings.CELERY_BROKER_URL = own_redis.url

@@ -203,8 +203,8 @@ def test_moves_posted_while_redis_is_down_are_answered_as_saved(
 def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_path, alice, settings):
     """Redis restarts while a worker holds a task for later (a clock check) and plays an AI
     move: it reconnects and goes on playing, instead of stopping."""
-    from ctg_site.celery import app
     from games import actions, tasks
+    from infra.celery import app
     from tests.conftest import _point_celery_at
     from tests.faults.processes import Cluster
     from tests.games.test_ai_seats import table_with_bots
@@ -243,8 +243,8 @@ def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
 ):
     """Redis is away for three seconds: the worker tries to connect again every second or
     so, not after waits that grow, and plays the next AI move as soon as Redis is back."""
-    from ctg_site.celery import app
     from games import actions
+    from infra.celery import app
     from tests.conftest import _point_celery_at
     from tests.faults.processes import Cluster
     from tests.games.test_ai_seats import table_with_bots

@@ -231,8 +231,8 @@ def test_a_worker_stopped_mid_move_finishes_it_and_exits(alice, masters, own_red
     services.need("PostgreSQL", connection.vendor == "postgresql", "the processes share it")
     import redis
 
-    from ctg_site import liveness
-    from ctg_site.celery import app
+    from infra import liveness
+    from infra.celery import app
     from tests.conftest import _point_celery_at
     from tests.faults.processes import Cluster
 

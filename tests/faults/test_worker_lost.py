@@ -31,7 +31,7 @@ WORKERS = ("w1", "w2")
 @pytest.fixture
 def workers(own_redis, tmp_path, settings):
     services.need("PostgreSQL", connection.vendor == "postgresql", "the processes share it")
-    from ctg_site.celery import app
+    from infra.celery import app
     from tests.conftest import _point_celery_at
 
     settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the workers

@@ -10,8 +10,8 @@ def worker_main(redis_url: str) -> None:
     from channels.testing.live import set_database_connection
     from django.conf import settings
 
-    from ctg_site.celery import app
     from ctg_site.settings import redis_channel_layer
+    from infra.celery import app
     from tests.conftest import _point_celery_at
 
     set_database_connection()

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def two_workers(settings, redis_url, redis_channel_layer):
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     _point_celery_at(app, redis_url)

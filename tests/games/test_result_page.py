@@ -102,12 +102,12 @@ def test_it_breaks_each_round_down_and_links_the_replay(alice, bob):
 
 
 def test_it_shows_the_rating_changes_of_a_rated_game(alice, bob):
-    from leagues import actions as league_actions
+    from leagues import rating_jobs
     from leagues.models import RecomputeJob
 
     table = finished(alice, bob, rated=True)
     for job in RecomputeJob.objects.filter(status=RecomputeJob.QUEUED):
-        league_actions.recompute_ratings(job.pk)
+        rating_jobs.recompute_ratings(job.pk)
 
     html = get(alice, f"/play/t/{table.pk}/result/")
     assert f'hx-get="/play/t/{table.pk}/ratings/"' in html

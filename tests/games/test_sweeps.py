@@ -6,12 +6,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from ctg_site import claims
-from ctg_site.background import run_schedule_once
 from games import actions, tasks
 from games.ctg import engine
 from games.ctg.engine.record import logged_actions
 from games.models import Table
+from infra import claims
+from infra.background import run_schedule_once
 from tests.games.test_ai_seats import table_with_bots
 from tests.waiting import wait_for
 

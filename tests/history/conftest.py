@@ -12,8 +12,8 @@ from accounts.models import Club, Membership
 from games.ctg import engine
 from games.models import Seat as TableSeat
 from games.models import Table
-from leagues.actions import record_result
 from leagues.models import League
+from leagues.results import of_rounds, record_result
 
 
 @pytest.fixture
@@ -36,8 +36,8 @@ def when(day: int) -> datetime:
 def pad_game(players, scores, *, day=1, club=None, league=None, rated=True, **options):
     """A score-pad game: per player, the list of round scores (placings from the totals)."""
     return record_result(
+        of_rounds(scores),
         players=players,
-        round_scores=scores,
         played_at=when(day),
         club=club,
         league=league,
@@ -72,9 +72,11 @@ def online_game(users, *, seed=1, rounds=1, variants=(), day=1, club=None, rated
     for position, user in enumerate(users):
         TableSeat.objects.create(table=table, position=position, user=user, name=user.username)
     game = record_result(
+        of_rounds(
+            [[r["scores"][n] for r in result["rounds"]] for n in names],
+            placings=[result["placings"][n] for n in names],
+        ),
         players=list(users),
-        round_scores=[[r["scores"][n] for r in result["rounds"]] for n in names],
-        placings=[result["placings"][n] for n in names],
         played_at=when(day),
         club=club,
         options=table.options,

@@ -19,7 +19,7 @@ from schemathesis.engine import events, from_schema
 from schemathesis.engine.statistic import Statistic
 
 from accounts.models import Club, Membership
-from leagues import actions
+from leagues import rating_jobs, tallies
 from leagues.models import League, PlayedGame
 from tests.conftest import persona
 from tests.history.conftest import online_game, pad_game
@@ -62,8 +62,8 @@ def history(alice, bob, charlie, club, league):
 
     # What the background jobs would do after commit; the test transaction never commits.
     for each in (league, winter):
-        actions.tally_league(each.pk)
-    actions.recompute_from(None)
+        tallies.tally_league(each.pk)
+    rating_jobs.recompute_from(None)
     return {
         "games": list(PlayedGame.objects.values_list("pk", flat=True)),
         "leagues": [league.pk, winter.pk],

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from games.orc import engine
 from history import records
-from leagues.actions import record_result
 from leagues.models import PlayedGame
+from leagues.results import of_rounds, record_result
 
 
 def orc_record(players=5, seed=3, names=None):
@@ -116,10 +116,10 @@ def test_the_api_and_history_filter_by_game(client, alice, bob, club):
     from accounts.models import User
 
     more = [User.objects.create_user(n, password="pw") for n in ("cy", "dee", "eve")]
-    record_result(players=[alice, bob], round_scores=[[30], [20]], club=club)
+    record_result(of_rounds([[30], [20]]), players=[alice, bob], club=club)
     record_result(
+        of_rounds([[4, 6], [2, 3], [0, 0], [1, 0], [0, 0]]),
         players=[alice, bob, *more],
-        round_scores=[[4, 6], [2, 3], [0, 0], [1, 0], [0, 0]],
         club=club,
         game="orc",
         source=PlayedGame.PAD,

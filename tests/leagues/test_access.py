@@ -9,17 +9,20 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from leagues import actions
+from leagues import rating_jobs, results, tallies
 from leagues.models import RecomputeJob
 from leagues.views import profile_ratings_context
 
 
 @pytest.fixture
 def game(league, alice, bob):
-    g = actions.record_result(
-        players=[alice, bob, "Gus"], round_scores=[[36], [20], [14]], league=league, source="pad"
+    g = results.record_result(
+        results.of_rounds([[36], [20], [14]]),
+        players=[alice, bob, "Gus"],
+        league=league,
+        source="pad",
     )
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     return g
 
 
@@ -75,7 +78,7 @@ def test_it_exports_the_league_table_as_csv(client, alice, league, game):
 
 def test_it_exports_a_players_results_in_shared_clubs_only(client, alice, bob, charlie, game):
     for job in RecomputeJob.objects.all():
-        actions.recompute_ratings(job.pk)
+        rating_jobs.recompute_ratings(job.pk)
     client.force_login(bob)
     rows = list(
         csv.reader(io.StringIO(client.get(reverse("player_csv", args=["alice"])).content.decode()))
@@ -91,7 +94,7 @@ def test_it_exports_a_players_results_in_shared_clubs_only(client, alice, bob, c
 
 def test_it_shows_the_rating_formula_and_leaderboards(client, alice, league, game):
     for job in RecomputeJob.objects.all():
-        actions.recompute_ratings(job.pk)
+        rating_jobs.recompute_ratings(job.pk)
     assert "round(1000 + 100 × (μ − 3 × σ))" in client.get(reverse("ratings_help")).content.decode()
     page = client.get(reverse("site_ratings")).content.decode()
     assert "alice" in page and "bob" in page and "Gus" not in page
@@ -107,12 +110,12 @@ def test_it_renders_a_league_page_in_constant_queries(client, alice, bob, olga, 
         return len(captured)
 
     client.force_login(alice)
-    actions.record_result(players=[alice, bob], round_scores=[[36], [20]], league=league)
-    actions.tally_league(league.pk)
+    results.record_result(results.of_rounds([[36], [20]]), players=[alice, bob], league=league)
+    tallies.tally_league(league.pk)
     few = queries()
     for _ in range(15):
-        actions.record_result(
-            players=[alice, bob, olga], round_scores=[[36], [20], [6]], league=league
+        results.record_result(
+            results.of_rounds([[36], [20], [6]]), players=[alice, bob, olga], league=league
         )
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     assert queries() == few

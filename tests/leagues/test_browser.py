@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import Club, Membership, User
-from leagues import actions
+from leagues import actions, results, tallies
 from leagues.models import League
 from tests.tournaments.test_browser import READABILITY
 
@@ -125,10 +125,10 @@ def league_screen(live_server_url):
         players.append(user)
     for n in range(12):
         seated = [players[(n + i * 3) % 10] for i in range(4)]
-        actions.record_result(
-            players=seated, round_scores=[[38], [28], [15], [6]], league=league, rated=False
+        results.record_result(
+            results.of_rounds([[38], [28], [15], [6]]), players=seated, league=league, rated=False
         )
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     token = actions.reset_projector_link(league)
     return f"{live_server_url}/projector/league/{token}/"
 

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.test import Client
 
 from ctg_site.asgi import application
-from leagues import actions
+from leagues import actions, tallies
 from leagues.models import RecomputeJob
 from tests.waiting import wait_for
 
@@ -86,7 +86,7 @@ async def test_it_does_not_push_when_nothing_changed(league, alice, bob):
     await sync_to_async(confirm_a_result)(league, alice, bob)
     await sync_to_async(settle)(league)
     communicator, _ = await open_page(alice, league)
-    assert await sync_to_async(actions.tally_league)(league.pk) is False
+    assert await sync_to_async(tallies.tally_league)(league.pk) is False
     assert await communicator.receive_nothing(timeout=0.3)
     await communicator.disconnect()
 

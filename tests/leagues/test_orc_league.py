@@ -7,7 +7,7 @@ Personas (tests/leagues/conftest.py): olga organises Tenno; alice and bob are me
 import pytest
 from django.test import Client
 
-from leagues import actions
+from leagues import rating_jobs, results, tallies
 from leagues.models import League, PlayedGame, PlayerRating
 from tests.leagues.orcpad import ROUND_1, ROUND_2, client_for, enter
 
@@ -57,11 +57,11 @@ def played(five, olga, bob):
 
 def test_its_results_feed_the_table_and_ratings(played, orc_league, bob, alice):
     assert played.status == PlayedGame.CONFIRMED
-    actions.tally_league(orc_league.pk)
+    tallies.tally_league(orc_league.pk)
     orc_league.refresh_from_db()
     order = [(row["name"], row["games"]) for row in orc_league.table if row["games"]]
     assert order == [("bob", 1), ("dave", 1), ("alice", 1), ("erin", 1), ("Gus", 1)]
-    actions.recompute_from(None, game="orc")
+    rating_jobs.recompute_from(None, game="orc")
     orc = PlayerRating.objects.filter(game="orc")
     assert orc.get(user=bob).display > orc.get(user=alice).display
     # Call to Glory's ratings are not touched.
@@ -89,7 +89,9 @@ def test_a_league_with_results_keeps_its_game(played, orc_league, olga):
 
 def test_a_result_of_another_game_is_refused_by_the_league(orc_league, alice, bob):
     with pytest.raises(ValueError, match="the league is for orc"):
-        actions.record_result(players=[alice, bob], round_scores=[[10], [20]], league=orc_league)
+        results.record_result(
+            results.of_rounds([[10], [20]]), players=[alice, bob], league=orc_league
+        )
 
 
 def test_a_ratings_recompute_redraws_the_open_pages_of_its_leagues(
@@ -108,7 +110,7 @@ def test_a_ratings_recompute_redraws_the_open_pages_of_its_leagues(
     async_to_sync(layer.group_add)(league_group(orc_league.pk), channel)
     job = RecomputeJob.objects.create(game="orc", from_played_at=played.played_at)
     with django_capture_on_commit_callbacks(execute=True):
-        assert actions.recompute_ratings(job.pk)
+        assert rating_jobs.recompute_ratings(job.pk)
 
     async def receive():
         return await asyncio.wait_for(layer.receive(channel), timeout=5)

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from leagues import actions
+from leagues import actions, rating_jobs, results, tallies
 from leagues.models import League, PlayedGame, PlayerRating, RecomputeJob, RoundScore
 
 
@@ -100,7 +100,7 @@ def test_it_enters_and_confirms_a_game_round_by_round(client, league, alice, bob
     game.refresh_from_db()
     assert game.status == PlayedGame.CONFIRMED and game.confirmed_by == bob
 
-    assert actions.tally_league(league.pk) is True
+    assert tallies.tally_league(league.pk) is True
     league.refresh_from_db()
     assert [(r["name"], r["points"], r["games"]) for r in league.table[:3]] == [
         ("bob", "3", 1),
@@ -108,7 +108,7 @@ def test_it_enters_and_confirms_a_game_round_by_round(client, league, alice, bob
         ("Gus", "0", 1),
     ]
     job = RecomputeJob.objects.get()
-    assert actions.recompute_ratings(job.pk) is True
+    assert rating_jobs.recompute_ratings(job.pk) is True
     assert PlayerRating.objects.get(user=bob).games == 1
 
 
@@ -145,7 +145,7 @@ def test_it_lets_an_organiser_correct_a_confirmed_result(client, league, alice, 
     client.post(url("pad_submit", "tenno", game.pk))
     client.force_login(bob)
     client.post(url("pad_confirm", "tenno", game.pk))
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     version = League.objects.get(pk=league.pk).results_version
 
     # A member cannot correct; the organiser can, and the result follows.
@@ -158,21 +158,21 @@ def test_it_lets_an_organiser_correct_a_confirmed_result(client, league, alice, 
     assert [s.place for s in game.seats.order_by("seat")] == [2, 1]
     league.refresh_from_db()
     assert league.results_version == version + 1
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     league.refresh_from_db()
     assert league.table[0]["name"] == "bob"
     assert RecomputeJob.objects.filter(reason="result corrected").exists()
 
 
 def test_it_links_a_guest_to_a_member_later(client, league, alice, bob, olga):
-    game = actions.record_result(
-        players=[alice, "Gus"], round_scores=[[30], [20]], league=league, source="pad"
+    game = results.record_result(
+        results.of_rounds([[30], [20]]), players=[alice, "Gus"], league=league, source="pad"
     )
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     client.force_login(olga)
     client.post(url("league_link_guest", "tenno", league.pk), {"guest": "Gus", "user": bob.pk})
     assert game.seats.get(seat=1).user == bob
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     league.refresh_from_db()
     assert {r["name"] for r in league.table if r["games"]} == {"alice", "bob"}
 
@@ -193,7 +193,7 @@ def test_it_does_not_count_unconfirmed_games(league, alice, bob, status):
         actions.submit_for_confirmation(game)
     league.results_version += 1
     league.save()
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     league.refresh_from_db()
     assert all(row["games"] == 0 for row in league.table)
 
@@ -227,7 +227,7 @@ def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bo
         actions.enter_round(game, round_no, scores, None)
     actions.submit_for_confirmation(game)
     actions.confirm(game, bob, is_organiser=False)
-    actions.tally_league(league.pk)
+    tallies.tally_league(league.pk)
 
     league.refresh_from_db()
     best = {row["name"]: row["best_round"] for row in league.table if row["games"]}
@@ -236,7 +236,9 @@ def test_league_best_round_is_a_round_not_the_rest_of_the_game(league, alice, bo
 
 def test_the_admin_keeps_a_played_game_to_its_games_rounds_and_limits(league, alice, bob):
     # The database holds every game's rows; the game's own rules are asked by `clean`.
-    game = actions.record_result(players=[alice, bob], round_scores=[[60], [50]], league=league)
+    game = results.record_result(
+        results.of_rounds([[60], [50]]), players=[alice, bob], league=league
+    )
     score = RoundScore.objects.filter(seat__game=game).first()
     score.score = 111
     with pytest.raises(ValidationError) as refused:

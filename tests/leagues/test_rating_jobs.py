@@ -8,7 +8,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
-from leagues import actions
+from leagues import rating_jobs, results, tallies
 from leagues.models import PlayerRating, RatingHistory, RatingLedger, RecomputeJob
 from tests import services
 from tests.waiting import wait_for
@@ -19,7 +19,7 @@ T0 = timezone.now() - timedelta(days=30)
 
 def run_jobs():
     for job in RecomputeJob.objects.filter(status=RecomputeJob.QUEUED).order_by("id"):
-        actions.recompute_ratings(job.pk)
+        rating_jobs.recompute_ratings(job.pk)
 
 
 def direct(games):
@@ -33,11 +33,8 @@ def direct(games):
 
 
 def record(when, players, scores, league=None):
-    return actions.record_result(
-        players=players,
-        round_scores=[[s] for s in scores],
-        played_at=when,
-        league=league,
+    return results.record_result(
+        results.of_rounds([[s] for s in scores]), players=players, played_at=when, league=league
     )
 
 
@@ -87,9 +84,9 @@ def test_it_recomputes_from_a_late_result(league, olga, alice, bob):
 def test_it_runs_a_job_only_once(league, alice, bob):
     record(T0, [alice, bob], [36, 20], league)
     job = RecomputeJob.objects.get()
-    assert actions.recompute_ratings(job.pk) is True
+    assert rating_jobs.recompute_ratings(job.pk) is True
     before = list(RatingHistory.objects.values_list("id", "mu"))
-    assert actions.recompute_ratings(job.pk) is False
+    assert rating_jobs.recompute_ratings(job.pk) is False
     assert list(RatingHistory.objects.values_list("id", "mu")) == before
 
 
@@ -97,35 +94,40 @@ def test_it_covers_later_queued_jobs_in_one_run(league, olga, alice, bob):
     record(T0 + timedelta(hours=1), [alice, bob], [36, 20], league)
     record(T0, [olga, bob], [36, 20], league)
     later, earlier = RecomputeJob.objects.order_by("id")
-    actions.recompute_ratings(earlier.pk)
+    rating_jobs.recompute_ratings(earlier.pk)
     later.refresh_from_db()
     assert later.status == RecomputeJob.DONE and later.covered_by_id == earlier.pk
-    assert actions.recompute_ratings(later.pk) is False
+    assert rating_jobs.recompute_ratings(later.pk) is False
     assert PlayerRating.objects.get(user=bob).games == 2
 
 
 def test_it_tallies_only_when_behind(league, alice, bob):
     record(T0, [alice, bob], [36, 20], league)
-    assert actions.tally_league(league.pk) is True
-    assert actions.tally_league(league.pk) is False
+    assert tallies.tally_league(league.pk) is True
+    assert tallies.tally_league(league.pk) is False
 
 
 def test_it_accepts_the_same_online_result_once(league, alice, bob):
-    first = actions.record_result(
-        players=[alice, bob], round_scores=[[36], [20]], league=league, external_ref="online:7"
+    first = results.record_result(
+        results.of_rounds([[36], [20]]),
+        players=[alice, bob],
+        league=league,
+        external_ref="online:7",
     )
-    again = actions.record_result(
-        players=[alice, bob], round_scores=[[36], [20]], league=league, external_ref="online:7"
+    again = results.record_result(
+        results.of_rounds([[36], [20]]),
+        players=[alice, bob],
+        league=league,
+        external_ref="online:7",
     )
     assert first.pk == again.pk
     assert RecomputeJob.objects.count() == 1
 
 
 def test_it_takes_the_engines_placings_for_online_games(league, alice, bob):
-    game = actions.record_result(
+    game = results.record_result(
+        results.of_rounds([[30, 30, 0, 0], [40, 20, 0, 0]], placings=[2, 1]),
         players=[alice, bob],
-        round_scores=[[30, 30, 0, 0], [40, 20, 0, 0]],
-        placings=[2, 1],
         league=league,
     )
     assert [s.place for s in game.seats.order_by("seat")] == [2, 1]
@@ -136,8 +138,8 @@ def test_it_rebuilds_everything_on_request(league, olga, alice, bob):
         record(T0 + timedelta(hours=i), [olga, alice, bob], [36, 20, 14], league)
     run_jobs()
     before = {r.user_id: (r.mu, r.sigma) for r in PlayerRating.objects.all()}
-    job = actions.request_full_recompute(league)
-    actions.recompute_ratings(job.pk)
+    job = rating_jobs.request_full_recompute(league)
+    rating_jobs.recompute_ratings(job.pk)
     after = {r.user_id: (r.mu, r.sigma) for r in PlayerRating.objects.all()}
     assert after.keys() == before.keys()
     for key in before:
@@ -157,12 +159,12 @@ def test_it_runs_again_a_job_whose_worker_died(league, olga, alice):
     stuck(job)
     assert not PlayerRating.objects.exists()
 
-    assert actions.requeue_stuck_jobs() == 1
+    assert rating_jobs.requeue_stuck_jobs() == 1
     job.refresh_from_db()
     assert job.status == RecomputeJob.QUEUED
     run_jobs()
     assert PlayerRating.objects.get(user=alice).games == 1
-    assert actions.requeue_stuck_jobs() == 0
+    assert rating_jobs.requeue_stuck_jobs() == 0
 
 
 @pytest.mark.django_db(transaction=True)
@@ -184,12 +186,12 @@ def test_it_leaves_alone_a_job_that_is_still_running():
     worker.start()
     assert locked.wait(10)
     try:
-        assert actions.requeue_stuck_jobs() == 0
+        assert rating_jobs.requeue_stuck_jobs() == 0
         job.refresh_from_db()
         assert job.status == RecomputeJob.RUNNING
     finally:
         release.set()
         worker.join()
 
-    assert actions.requeue_stuck_jobs() == 1
+    assert rating_jobs.requeue_stuck_jobs() == 1
     assert wait_for(lambda: RecomputeJob.objects.get(pk=job.pk).status == RecomputeJob.DONE)

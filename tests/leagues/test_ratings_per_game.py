@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from leagues import actions
+from leagues import rating_jobs, results
 from leagues.models import PlayerRating, RatingHistory, RecomputeJob
 
 T0 = timezone.now() - timedelta(days=10)
@@ -26,18 +26,22 @@ def toy_registered(settings):
 
 def run_jobs():
     for job in RecomputeJob.objects.filter(status=RecomputeJob.QUEUED).order_by("id"):
-        actions.recompute_ratings(job.pk)
+        rating_jobs.recompute_ratings(job.pk)
 
 
 def toy_game(club, players, calls, when=T0):
-    return actions.record_result(
-        players=players, round_scores=[[c] for c in calls], club=club, game="toy", played_at=when
+    return results.record_result(
+        results.of_rounds([[c] for c in calls]),
+        players=players,
+        club=club,
+        game="toy",
+        played_at=when,
     )
 
 
 def ctg_game(club, players, scores, when=T0):
-    return actions.record_result(
-        players=players, round_scores=[[s] for s in scores], club=club, played_at=when
+    return results.record_result(
+        results.of_rounds([[s] for s in scores]), players=players, club=club, played_at=when
     )
 
 
@@ -69,10 +73,10 @@ def test_it_never_moves_a_rating_in_another_game(club, olga, alice, bob):
     assert RatingHistory.objects.filter(user=alice, game__game="toy").count() == 1
     assert RatingHistory.objects.filter(user=alice, game__game="ctg").count() == 2
 
-    actions.request_full_recompute(game="ctg")
+    rating_jobs.request_full_recompute(game="ctg")
     run_jobs()
     assert ratings_of("toy") == toy and ratings_of("ctg") == ctg
-    actions.request_full_recompute(game="toy")
+    rating_jobs.request_full_recompute(game="toy")
     run_jobs()
     assert ratings_of("toy") == toy and ratings_of("ctg") == ctg
 
@@ -84,11 +88,11 @@ def test_it_keeps_a_recompute_to_its_own_game(club, alice, bob):
     assert (ctg_job.game, toy_job.game) == ("ctg", "toy")
 
     # A Call to Glory recompute from an earlier time does not take the toy game's job over.
-    assert actions.recompute_ratings(ctg_job.pk)
+    assert rating_jobs.recompute_ratings(ctg_job.pk)
     toy_job.refresh_from_db()
     assert toy_job.status == RecomputeJob.QUEUED
     assert set(ratings_of("ctg")) == {"alice", "bob"} and not ratings_of("toy")
-    assert actions.recompute_ratings(toy_job.pk)
+    assert rating_jobs.recompute_ratings(toy_job.pk)
     assert ratings_of("toy")["bob"][2] == 1
 
 

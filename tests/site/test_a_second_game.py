@@ -14,7 +14,7 @@ from accounts.models import Club, Membership, User
 from games import actions
 from games.models import Table
 from history import records
-from leagues import actions as leagues
+from leagues import results, tallies
 from leagues.models import League, PlayedGame
 from tests.site.toy_game import TOY
 
@@ -189,14 +189,14 @@ def test_it_gives_a_toy_game_an_ai_player_of_its_own(club, alice):
 
 def test_it_keeps_a_league_to_its_own_game(club, alice, bob, charlie):
     league = League.objects.create(club=club, name="Toy season", game="toy")
-    leagues.record_result(
-        players=[alice, bob, charlie], round_scores=[[1], [3], [2]], league=league, game="toy"
+    results.record_result(
+        results.of_rounds([[1], [3], [2]]), players=[alice, bob, charlie], league=league, game="toy"
     )
     with pytest.raises(ValueError):
-        leagues.record_result(
-            players=[alice, bob], round_scores=[[10, 1, 1, 1], [5, 1, 1, 1]], league=league
+        results.record_result(
+            results.of_rounds([[10, 1, 1, 1], [5, 1, 1, 1]]), players=[alice, bob], league=league
         )
-    leagues.tally_league(league.pk)
+    tallies.tally_league(league.pk)
     league.refresh_from_db()
     assert [row["name"] for row in league.table] == ["bob", "charlie", "alice"]
     assert league.games.get().game == "toy"
@@ -205,7 +205,7 @@ def test_it_keeps_a_league_to_its_own_game(club, alice, bob, charlie):
 def test_it_lists_toy_games_in_history_and_the_api_by_game(client, club, alice, bob, charlie):
     toy = play_toy_table(club, alice, bob, calls=[1, 3])
     toy_game = PlayedGame.objects.get(table=toy)
-    ctg = leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    ctg = results.record_result(results.of_rounds([[10], [5]]), players=[alice, bob], club=club)
     client.force_login(charlie)
 
     page = client.get("/history/", {"game": "toy"})
@@ -243,7 +243,7 @@ def test_it_filters_history_by_the_options_of_call_to_glory_only(client, club, a
     # A toy game has one round, as a quick Call to Glory game: "quick" is still Call to
     # Glory's alone.
     toy = PlayedGame.objects.get(table=play_toy_table(club, alice, bob, calls=[1, 3]))
-    quick = leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    quick = results.record_result(results.of_rounds([[10], [5]]), players=[alice, bob], club=club)
     client.force_login(alice)
 
     page = client.get("/history/", {"mode": "quick"})
@@ -262,7 +262,7 @@ def test_it_filters_history_by_the_options_of_call_to_glory_only(client, club, a
 
 def test_it_names_the_toy_game_in_history_rows_but_not_call_to_glory(client, club, alice, bob):
     play_toy_table(club, alice, bob, calls=[1, 3])
-    leagues.record_result(players=[alice, bob], round_scores=[[10], [5]], club=club)
+    results.record_result(results.of_rounds([[10], [5]]), players=[alice, bob], club=club)
     client.force_login(alice)
     rows = client.get("/history/").text.split("<tbody>")[1].split("</tbody>")[0]
     assert rows.count("· Call a number") == 1 and "Call to Glory" not in rows

@@ -4,7 +4,7 @@ import pytest
 from celery import shared_task
 from django.db import transaction
 
-from ctg_site.background import enqueue
+from infra.background import enqueue
 
 started = threading.Event()
 release = threading.Event()

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 import redis.asyncio
 
-from ctg_site.channel_layer import RedisChannelLayer
+from infra.channel_layer import RedisChannelLayer
 
 pytestmark = pytest.mark.services
 

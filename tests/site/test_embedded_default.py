@@ -70,7 +70,7 @@ def test_it_takes_up_at_start_an_ai_move_lost_when_it_stopped(tmp_path):
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput"], env=env, check=True, capture_output=True)
     script = (
-        "from ctg_site import background; background._closing.set()\n"  # as at exit
+        "from infra import background; background._closing.set()\n"  # as at exit
         "from accounts.models import User; from games import actions\n"
         "host = User.objects.create_user('host', password='pw-host-123')\n"
         "t = actions.create_table(host, seats_count=2, options={'rounds': 1}, visibility='public',"

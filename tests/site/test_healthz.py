@@ -17,7 +17,7 @@ def test_it_reports_every_part_healthy_in_the_embedded_default(client):
 
 
 def test_it_names_an_unreachable_broker_with_503(client, settings):
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     app.conf.broker_url = settings.CELERY_BROKER_URL
@@ -32,7 +32,7 @@ def test_it_names_an_unreachable_broker_with_503(client, settings):
 
 
 def test_it_tells_visitors_the_state_and_keeps_the_error_for_the_log(client, settings, caplog):
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = "redis://:s3cret@127.0.0.1:1/0"
     app.conf.broker_url = settings.CELERY_BROKER_URL
@@ -47,7 +47,7 @@ def test_it_tells_visitors_the_state_and_keeps_the_error_for_the_log(client, set
 
 
 def test_it_checks_the_redis_layer_and_broker(client, settings, redis_channel_layer, redis_url):
-    from ctg_site.celery import app
+    from infra.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     app.conf.broker_url = redis_url

@@ -5,8 +5,8 @@ from django.core.management import call_command
 
 from accounts.models import User
 from games import actions
-from leagues.actions import tally_league
 from leagues.models import League, PlayedGame
+from leagues.tallies import tally_league
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ["accounts", "games", "leagues", "tournaments", "history", "ctg_site"]
+APPS = ["infra", "accounts", "games", "leagues", "tournaments", "history", "ctg_site"]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 
@@ -44,6 +44,14 @@ def test_it_keeps_every_contract():
         ("games/ctg/pad.py", "import games.orc.pad", "shared games app imports no game"),
         ("games/orc/ai/deal.py", "import django.db", "are pure"),
         ("games/orc/ai/deal.py", "import games.orc.models", "are pure"),
+        ("infra/background.py", "import games.models", "with infra at the bottom"),
+        ("infra/liveness.py", "import accounts.limits", "with infra at the bottom"),
+        ("games/orc/engine/cards.py", "import infra.background", "are pure"),
+        ("games/enginekit/arena.py", "import django.db", "are pure"),
+        ("games/enginekit/errors.py", "import games.registry", "are pure"),
+        ("infra/celery.py", "import ctg_site.settings", "No app imports ctg_site"),
+        ("games/actions.py", "import ctg_site.views", "No app imports ctg_site"),
+        ("tournaments/tasks.py", "from ctg_site import urls", "No app imports ctg_site"),
     ],
 )
 def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):

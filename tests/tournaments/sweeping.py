@@ -9,6 +9,6 @@ def sweeping_server() -> None:
 
     set_database_connection()
     settings.BACKGROUND_SWEEPS = True
-    from ctg_site.background import start_sweeps
+    from infra.background import start_sweeps
 
     start_sweeps()

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Membership, User
-from leagues import actions
+from leagues import actions, results
 from leagues.models import PlayedGame, RecomputeJob
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament, TournamentRound
@@ -199,9 +199,9 @@ def test_it_opens_online_tables_and_takes_their_results(club, players, olga):
     # The online game ends: the result arrives through leagues and lands on the table.
     users = {u.pk: u for u in players}
     seats = list(online.seats.order_by("position"))
-    actions.record_result(
+    results.record_result(
+        results.of_rounds([[38], [28], [15]]),
         players=[users[s.user_id] if s.user_id else s.name for s in seats],
-        round_scores=[[38], [28], [15]],
         club=club,
         rated=False,
         external_ref=f"online:{online.pk}",

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Membership, User
 from games.models import Seat, Table
-from leagues.actions import record_result
+from leagues.results import of_rounds, record_result
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament, TournamentTable
 
@@ -212,8 +212,8 @@ def finish_with(table: TournamentTable, totals: list[int]) -> None:
     seats = list(online.seats.select_related("user").order_by("position"))
     Table.objects.filter(pk=online.pk).update(status=Table.FINISHED, finished=timezone.now())
     record_result(
+        of_rounds([[total] for total in totals]),
         players=[seat.user or seat.name for seat in seats],
-        round_scores=[[total] for total in totals],
         club=online.club,
         options=online.options,
         rated=online.rated,

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from accounts.models import Membership, User
 from games import registry
-from leagues import actions
+from leagues import actions, results
 from tournaments import actions as tournaments
 from tournaments import pairing
 from tournaments.models import Stage, Tournament
@@ -49,7 +49,7 @@ def play(round_, by):
         game = table.game
         n = len(table.players)
         round_no = 1
-        while actions.pad_sheet(game).placings is None:
+        while results.pad_sheet(game).placings is None:
             wizard = (round_no - 1) % n
             champion = (wizard + 1) % n
             entry = {"wizard": wizard, "champion": champion, "winners": [[champion]] * 4}

@@ -12,8 +12,8 @@ from games.models import Table
 from games.orc import engine as orc_engine
 from games.orc import pad as orc_pad
 from leagues import actions as leagues
-from leagues.actions import record_result
 from leagues.models import League, PlayedGame
+from leagues.results import of_rounds, record_result
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament
 
@@ -108,8 +108,8 @@ class Command(BaseCommand):
             state = bot_game(engine.Options(len(players), 4), names, seed=week)
             night = today - timedelta(weeks=CLUB_NIGHTS - week)
             record_result(
+                of_rounds([[r.scores[i] for r in state.history] for i in range(len(players))]),
                 players=players,
-                round_scores=[[r.scores[i] for r in state.history] for i in range(len(players))],
                 played_at=timezone.make_aware(datetime.combine(night, time(20, 30))),
                 league=league,
                 source=PlayedGame.PAD,

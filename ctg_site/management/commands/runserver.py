@@ -2,7 +2,7 @@
 
 Django's reloader answers SIGTERM by killing the process that serves with SIGKILL. Here it
 passes SIGTERM on and waits; the serving process lets the AI moves under way finish
-(ctg_site.background) and exits, and this one with it. A supervisor may signal both (a
+(infra.background) and exits, and this one with it. A supervisor may signal both (a
 process group): the serving process takes the first SIGTERM and ignores a second, which
 would otherwise cut its shutdown short.
 """

@@ -69,9 +69,10 @@ Command line
     throughput (new game included), by wall clock and per CPU second.
 """
 
+from games.enginekit.errors import IllegalAction, NotationError, RecordError
+
 from .actions import N_ACTIONS, ActionParts, action_parts, action_text, parse_action
 from .cards import DEFAULT_TASKS, VALUES, VARIANT_NINJA, VARIANT_TASKS
-from .errors import IllegalAction, NotationError, RecordError
 from .playout import determinize, random_game, random_playout
 from .record import from_record, result, to_record
 from .state import Options, RoundResult, State, new_game

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.enginekit.errors import NotationError
+
 from .cards import N_TYPES, TASK_DECKS, TYPE_OF_VALUE, VALUES
-from .errors import NotationError
 
 PILES = ("D1", "D2", "X1", "X2")
 MAX_SET = 20

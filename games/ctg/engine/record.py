@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.enginekit.errors import IllegalAction, NotationError, RecordError
+
 from .actions import DECODE, action_text, parse_action
 from .cards import VALUES, VARIANTS, task_text
-from .errors import IllegalAction, NotationError, RecordError
 from .state import NEED_DECK, Options, State, check_names, logged_actions, new_game, placings
 
 FORMAT = "ctg-record/1"

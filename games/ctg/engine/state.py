@@ -11,6 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games.enginekit.errors import IllegalAction
+
 from . import actions as A
 from .cards import (
     DEFAULT_TASKS,
@@ -32,7 +34,6 @@ from .cards import (
     task_code,
     task_text,
 )
-from .errors import IllegalAction
 
 # Phases: who decides what.
 DRAW1, DRAW2, ACT, AFTER, BURY, REVEAL, NEED_DECK, OVER = range(8)

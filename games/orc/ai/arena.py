@@ -15,27 +15,22 @@ The match stops early once the answer is clear: when, after at least ``--min-gam
 99 % interval (wider than the reported 95 %, to pay for looking after every deal) lies
 wholly above or below par (1 / players).
 
-With ``--results FILE`` each finished game is appended to FILE (JSON lines) and a run
-skips the games FILE already holds for the same match and the same code of
-``games.orc.ai`` and ``games.orc.engine``; the summary covers them all.
+A long match can be spread over several runs (``--results FILE``, see games.enginekit.arena).
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import hashlib
-import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from games.enginekit import arena
+from games.enginekit.arena import Budget, clustered, percentile
 from games.orc.engine import (
     Action,
     IllegalAction,
@@ -50,12 +45,6 @@ from games.orc.engine.cards import N_CARDS
 from . import MIN_DELAY, Reaction, decide, react, still_wanted
 
 NAMES = ("s0", "s1", "s2", "s3", "s4", "s5", "s6")
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    iterations: int | None = None
-    seconds: float | None = None
 
 
 @dataclass(slots=True)
@@ -166,54 +155,16 @@ def play(
     return GameResult(deal, measured, win, state.totals[measured], statistics.fmean(others), times)
 
 
-Job = tuple[int, int, list[str], list[Budget], int]
-
-
-def _run(job: Job) -> GameResult:
+def _run(job: arena.Job[int]) -> GameResult:
     return play(*job)
 
 
-def _played(jobs: list[Job], processes: int) -> Iterator[GameResult]:
-    """Games as they finish; with one process they are played here, in order."""
-    if processes <= 1:
-        yield from map(_run, jobs)
-        return
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
-        yield from pool.imap(_run, jobs)
-
-
-def code_version() -> str:
-    """A digest of the engine and AI sources (the arena aside): other code's games don't mix."""
-    h = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
-    for path in sorted([*root.glob("ai/*.py"), *root.glob("engine/*.py")]):
-        if path.name != "arena.py":
-            h.update(path.name.encode() + path.read_bytes())
-    return h.hexdigest()[:16]
-
-
-def load_results(path: Path | None, match: dict[str, object]) -> list[GameResult]:
-    if path is None or not path.exists():
-        return []
-    out = []
-    for line in path.read_text().splitlines():
-        row = json.loads(line)
-        if row.pop("match") == match:
-            row["times"] = {k: [ms / 1000 for ms in ts] for k, ts in row["times"].items()}
-            out.append(GameResult(**row))
-    return out
-
-
-def clustered(
-    results: list[GameResult], value: Callable[[GameResult], float], z: float = 1.96
-) -> tuple[float, float]:
-    """Mean of `value` and the half width of its interval, clustered by deal."""
-    by_deal: dict[int, list[float]] = {}
-    for r in results:
-        by_deal.setdefault(r.deal, []).append(value(r))
-    means = [statistics.fmean(v) for v in by_deal.values()]
-    sd = statistics.stdev(means) if len(means) > 1 else 0.0
-    return statistics.fmean(means), z * sd / math.sqrt(len(means))
+def _progress(results: list[GameResult], r: GameResult, seconds: float) -> str:
+    share = statistics.fmean(x.win for x in results)
+    return (
+        f"game {len(results)}: deal {r.deal} seat {r.seat} win {r.win:g} points"
+        f" {r.points} vs {r.field_points:.1f}  (so far {100 * share:.1f} %, {seconds:.0f} s)"
+    )
 
 
 def clear(results: list[GameResult], par: float, min_games: int) -> bool:
@@ -224,76 +175,38 @@ def clear(results: list[GameResult], par: float, min_games: int) -> bool:
     return share - half > par or share + half < par
 
 
-def percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))]
-
-
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m games.orc.ai.arena", description=(__doc__ or "").split("\n")[0]
+    p = arena.parser(
+        "python -m games.orc.ai.arena",
+        __doc__,
+        level="expert",
+        against="heuristic",
+        players=5,
+        player_choices=(4, 5, 6, 7),
+        games=200,
+        games_help="at most this many games",
+        processes=1,
     )
-    p.add_argument("--level", default="expert")
-    p.add_argument("--against", default="heuristic")
-    p.add_argument("--players", type=int, default=5, choices=(4, 5, 6, 7))
-    p.add_argument("--games", type=int, default=200, help="at most this many games")
     p.add_argument("--min-games", type=int, default=100, help="before stopping early")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--processes", type=int, default=1)
-    p.add_argument("--iterations", type=int, default=None, help="search budget of --level")
-    p.add_argument("--time-budget", type=float, default=None, help="seconds, of --level")
-    p.add_argument("--quiet", action="store_true", help="no progress line per game")
-    p.add_argument("--results", type=Path, default=None, help="JSON lines kept across runs")
     a = p.parse_args(argv)
     n = a.players
     par = 1.0 / n
-    deals = max(1, math.ceil(a.games / n))
-    seeds = random.Random(a.seed)
-    jobs: list[Job] = []
-    for _ in range(deals):
-        deal = seeds.getrandbits(48)
-        for seat in range(n):
-            seating = [a.against] * n
-            seating[seat] = a.level
-            budgets = [Budget()] * n
-            budgets[seat] = Budget(a.iterations, a.time_budget)
-            jobs.append((n, deal, seating, budgets, seat))
-    # What makes a game of this match: all but how many, where and how it is run.
-    skip = ("games", "min_games", "processes", "quiet", "results")
-    match = {k: v for k, v in vars(a).items() if k not in skip} | {"code": code_version()}
-    planned = {(j[1], j[4]) for j in jobs}
-    order = {(j[1], j[4]): i for i, j in enumerate(jobs)}
-    results = [r for r in load_results(a.results, match) if (r.deal, r.seat) in planned]
-    results.sort(key=lambda r: order[(r.deal, r.seat)])
-    done = {(r.deal, r.seat) for r in results}
-    jobs = [j for j in jobs if (j[1], j[4]) not in done]
-    if results:
-        print(f"{len(results)} games of this match already in {a.results}", file=sys.stderr)
-    t0 = time.perf_counter()
-    stopped = clear(results, par, a.min_games)
-    if not stopped:
-        for r in _played(jobs, a.processes):
-            results.append(r)
-            if a.results is not None:
-                row = asdict(r) | {
-                    "times": {k: [round(1000 * t, 2) for t in ts] for k, ts in r.times.items()}
-                }
-                with a.results.open("a") as f:
-                    f.write(json.dumps({"match": match, **row}) + "\n")
-            if not a.quiet:
-                share = statistics.fmean(x.win for x in results)
-                print(
-                    f"game {len(results)}: deal {r.deal} seat {r.seat} win {r.win:g} points"
-                    f" {r.points} vs {r.field_points:.1f}  (so far {100 * share:.1f} %,"
-                    f" {time.perf_counter() - t0:.0f} s)",
-                    file=sys.stderr,
-                    flush=True,
-                )
-            # Only whole deals count for the stop, so every seat weighs the same.
-            if len(results) % n == 0 and clear(results, par, a.min_games):
-                stopped = True
-                break
-    wall = time.perf_counter() - t0
+
+    def stop(results: list[GameResult]) -> bool:
+        return clear(results, par, a.min_games)
+
+    match = arena.run(
+        a,
+        arena.jobs(n, a),
+        _run,
+        kind=GameResult,
+        package=Path(__file__).resolve().parent.parent,
+        skip=("min_games",),
+        progress=_progress,
+        ms_places=2,
+        stop=stop,
+    )
+    results = match.results
     share, half = clustered(results, lambda r: r.win)
     pts = statistics.fmean(r.points for r in results)
     fpts = statistics.fmean(r.field_points for r in results)
@@ -303,18 +216,14 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{a.level}{budget} vs {a.against} x{n - 1}: {n} players, {len(results)} games"
         f" ({math.ceil(len(results) / n)} deals x {n} seats), seed {a.seed},"
-        f" {'stopped early, ' if stopped else ''}{wall:.0f} s this run"
+        f" {'stopped early, ' if match.stopped else ''}{match.seconds:.0f} s this run"
     )
     print(
         f"  win share {100 * share:.1f} %  (95 % CI {100 * max(0.0, share - half):.1f}"
         f" - {100 * min(1.0, share + half):.1f} %, par {100 * par:.1f} %)"
         f"   mean points {pts:.2f} vs {fpts:.2f} for the field"
     )
-    times: dict[str, list[float]] = {}
-    for r in results:
-        for k, ts in r.times.items():
-            times.setdefault(k, []).extend(ts)
-    for k, ts in sorted(times.items()):
+    for k, ts in arena.decision_times(results).items():
         print(
             f"  {k}: {len(ts)}, ms p50 {1000 * percentile(ts, 0.5):.2f}"
             f" p95 {1000 * percentile(ts, 0.95):.2f} max {1000 * max(ts):.1f}"

@@ -73,9 +73,10 @@ Command line
     throughput, new game included.
 """
 
+from games.enginekit.errors import IllegalAction, NotationError, RecordError
+
 from .actions import Action, action_text, desert, parse_action, parse_move, shield
 from .cards import CODES, PEOPLES
-from .errors import IllegalAction, NotationError, RecordError
 from .pad import PadError, PadRound, score_pad
 from .playout import random_game, random_playout
 from .record import from_record, result, to_record

@@ -3,63 +3,35 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .errors import IllegalAction, RecordError
+from games.enginekit.cli import Commands, main
+
 from .playout import bench, random_game
 from .record import from_record, result, to_record
+from .state import State
 
 
-def _replay(path: str) -> int:
-    try:
-        with open(path, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"malformed record: cannot read {path}: {e}", file=sys.stderr)
-        return 3
-    try:
-        state = from_record(record)
-    except IllegalAction as e:
-        print(
-            f"illegal action: round {e.round}, action {e.index}: {e.action!r}: "
-            f"{e.message} [{e.code}]",
-            file=sys.stderr,
-        )
-        return 2
-    except RecordError as e:
-        print(f"malformed record: {e}", file=sys.stderr)
-        return 3
-    print(json.dumps(result(state)))
-    return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.orc.engine")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("replay", help="replay a record and print its result")
-    p.add_argument("file")
-    p = sub.add_parser("random", help="print the record of a random legal game")
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--seed", type=int, default=0)
-    p = sub.add_parser("bench", help="random full-game throughput")
-    p.add_argument("--players", type=int, default=5)
-    p.add_argument("--seconds", type=float, default=10.0)
-    args = parser.parse_args(argv)
-    if args.command == "replay":
-        return _replay(args.file)
+def _players(args: argparse.Namespace) -> int:
     if args.players not in range(4, 8):
-        parser.error("§2: 4 to 7 players")
-    if args.command == "random":
-        print(json.dumps(to_record(random_game(args.players, args.seed))))
-        return 0
-    games, wall, cpu = bench(args.players, args.seconds)
-    print(
-        f"{games / wall:.0f} games/s ({games} random {args.players}-player games in "
-        f"{wall:.1f} s; {games / cpu:.0f} games per CPU second)"
-    )
-    return 0
+        raise ValueError("§2: 4 to 7 players")
+    return int(args.players)
 
+
+def _random(args: argparse.Namespace) -> State:
+    return random_game(_players(args), args.seed)
+
+
+COMMANDS = Commands(
+    prog="python -m games.orc.engine",
+    bench_players=5,
+    from_record=from_record,
+    to_record=to_record,
+    result=result,
+    random_game=_random,
+    bench=lambda args: bench(_players(args), args.seconds),
+    bench_games=lambda args: f"{args.players}-player",
+)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(COMMANDS))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from games.enginekit.errors import IllegalAction, NotationError
+
 from .cards import INDEX, MERCENARY, PEOPLE_GROUP, PEOPLES
-from .errors import IllegalAction, NotationError
 
 DESERT, SHIELD, CHAMPION, SPY, PEOPLE, SEND, COMMANDO, FLY = (
     "desert",

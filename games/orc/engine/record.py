@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.enginekit.errors import IllegalAction, NotationError, RecordError
+
 from .actions import CHAMPION, Action, action_text, parse_action
 from .cards import CODES, N_CARDS, PACES, PEOPLES
-from .errors import IllegalAction, NotationError, RecordError
 from .state import NEED_DECK, OVER, RECRUIT, State, check_names, new_game, placings
 
 FORMAT = "orc-record/1"

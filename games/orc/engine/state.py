@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import add
 
+from games.enginekit.errors import IllegalAction
+
 from .actions import (
     CHAMPION,
     COMMANDO,
@@ -52,7 +54,6 @@ from .cards import (
     WM,
     full_deck,
 )
-from .errors import IllegalAction
 
 # Phases: what is being decided.
 RECRUIT, CHOOSE_CHAMPION, SPYING, CHOOSE_PEOPLE, SENDING, COMMANDO_STEP, FLYING = range(7)

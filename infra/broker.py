@@ -55,4 +55,4 @@ class Transport(redis.Transport):
 
 def use() -> None:
     """Make redis:// URLs use this transport (kombu picks transports by the URL's scheme)."""
-    TRANSPORT_ALIASES["redis"] = "ctg_site.broker:Transport"
+    TRANSPORT_ALIASES["redis"] = "infra.broker:Transport"

@@ -6,7 +6,7 @@ logged and tried again in the background when it fails, never raised at the call
 
 Lost work (a task whose process died, a push or a queueing that gave up) is found again by
 the sweeps: every Celery worker runs them every few seconds, one worker at a time
-(`ctg_site.liveness`), so recovery does not wait for beat. Without a broker there is no
+(`infra.liveness`), so recovery does not wait for beat. Without a broker there is no
 worker either: the web process runs the sweeps itself (`start_sweeps`).
 """
 
@@ -29,7 +29,8 @@ from django.conf import settings
 from django.db import connections, transaction
 from kombu.utils.imports import symbol_by_name
 
-from ctg_site import claims
+from infra import claims
+from infra.celery import app
 
 logger = logging.getLogger(__name__)
 
@@ -126,7 +127,7 @@ _server_loop: asyncio.AbstractEventLoop | None = None
 
 
 def serving_on(loop: asyncio.AbstractEventLoop) -> None:
-    """Name the event loop that serves this process's sockets (ctg_site.asgi)."""
+    """Name the event loop that serves this process's sockets (the project's ASGI module)."""
     global _server_loop
     _server_loop = loop
 
@@ -190,7 +191,7 @@ def _submit_now(task: Task, args: tuple, kwargs: dict) -> None:
 def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> None:
     if countdown:
         # Timers die with the process; tasks that must survive a restart are also swept
-        # by a periodic job (the beat schedule in ctg_site.celery, see start_sweeps).
+        # by a periodic job (the beat schedule, see start_sweeps).
         timer = threading.Timer(countdown, _submit_now, (task, args, kwargs))
         timer.daemon = True
         timer.start()
@@ -202,7 +203,7 @@ def enqueue(
     task: Task, *args, countdown: float | None = None, claim: str | None = None, **kwargs
 ) -> None:
     """Run `task` once the current transaction commits (or now, outside one). `claim`: the
-    work it does, marked queued first (ctg_site.claims), for the sweep that looks after it."""
+    work it does, marked queued first (infra.claims), for the sweep that looks after it."""
     what = f"queueing {task.name}{args}"
 
     def send() -> None:
@@ -234,6 +235,11 @@ def collect_less() -> None:
     gc.set_threshold(50_000, 50, 100)
 
 
+def on_worker_process_init(**kwargs) -> None:
+    """A Celery pool process has started (`worker_process_init`): it draws boards too."""
+    collect_less()
+
+
 def once_in(key: str, seconds: int) -> bool:
     """True at most once in `seconds` for `key`, across every process sharing the cache.
 
@@ -254,21 +260,18 @@ def run_sweeps(alone: bool = False, only: set[str] | None = None) -> None:
     `alone`: this process has just started and no other works on tables (the embedded
     default), so nothing waiting for it can be under way: every sweep takes it all at once.
     """
-    from ctg_site.celery import ALONE_KWARGS, app
-
+    alone_kwargs = settings.SWEEPS_ALONE_KWARGS if alone else {}
     for name, entry in app.conf.beat_schedule.items():
         if only is not None and name not in only:
             continue
         try:
-            symbol_by_name(entry["task"])(**(ALONE_KWARGS.get(name, {}) if alone else {}))
+            symbol_by_name(entry["task"])(**alone_kwargs.get(name, {}))
         except Exception:  # one failing sweep must not keep the others from running
             logger.exception("the sweep %s failed", name)
 
 
 def run_schedule_once() -> None:
     """Submit every periodic job of the beat schedule (the sweeps) to the background threads."""
-    from ctg_site.celery import app
-
     for entry in app.conf.beat_schedule.values():
         _submit_now(symbol_by_name(entry["task"]), (), {})
 
@@ -287,8 +290,6 @@ def start_sweeps(every: float = 60.0) -> None:
     _sweeping.set()
 
     def loop() -> None:
-        from ctg_site.celery import app
-
         # Each sweep at its own pace, none less often than `every`.
         pace = {
             name: min(float(entry["schedule"]), every)

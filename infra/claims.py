@@ -36,8 +36,10 @@ import time
 import uuid
 from collections.abc import Iterator
 
-from celery.signals import task_received
 from django.conf import settings
+
+from infra.celery import app
+from infra.redis_pool import redis_retry
 
 logger = logging.getLogger(__name__)
 
@@ -83,8 +85,6 @@ return 1
 class _Redis:
     def __init__(self, url: str) -> None:
         import redis
-
-        from ctg_site.settings import redis_retry
 
         self.client = redis.Redis.from_url(url, socket_timeout=2, **redis_retry())
         self.scripts = {
@@ -185,8 +185,6 @@ def _store() -> _Redis | _Here:
     makes its own), else this process."""
     if not settings.CELERY_BROKER_URL:
         return _here
-    from ctg_site.celery import app
-
     place = (os.getpid(), app.conf.broker_url)
     with _stores_lock:
         store = _stores.get(place)
@@ -255,8 +253,7 @@ def _token(stage: str) -> str:
     return f"{stage}{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
 
 
-@task_received.connect
-def _taken(request=None, **kwargs) -> None:
+def on_task_received(request=None, **kwargs) -> None:
     """A worker took a task from the queue: it claims the task's work until the task runs."""
     key = request.request_dict.get(HEADER) if request is not None else None
     if not key:

@@ -1,10 +1,11 @@
-"""The engine's two error types."""
+"""The error types of every engine."""
 
 from __future__ import annotations
 
 
 class IllegalAction(Exception):
-    """A rule breach. `code` is stable and short; `message` names the rule (§ of RULES.md).
+    """A rule breach. `code` is stable and short; `message` names the rule (§ of the game's
+    rules: RULES.md, ORC-RULES.md).
 
     Replaying a record fills `round` and `index` (both from 1) and `action` (the record text).
     """
@@ -35,8 +36,10 @@ class IllegalAction(Exception):
 
 
 class RecordError(ValueError):
-    """A game record that is not well formed (wrong shape, unknown names, a round cut short)."""
+    """A game record that is not well formed (wrong shape, unknown names, a deck or the
+    notation off, a round cut short)."""
 
 
 class NotationError(ValueError):
-    """Action text that is not §10 notation."""
+    """Action text that is not the game's notation (§10 of Call to Glory's rules, §8 of De
+    l'Orc's)."""

@@ -8,6 +8,7 @@ takes nothing with it: the next round is the other's. Beat, if one runs, adds a 
 and is no longer needed for recovery.
 
 Each worker and beat writes a heartbeat into Redis on the same beat; /healthz shows them.
+The handlers below start and stop them on Celery's signals (connected in infra.apps).
 """
 
 import logging
@@ -17,9 +18,12 @@ import threading
 import time
 
 import redis
-from celery.signals import beat_init, worker_ready, worker_shutting_down
 from django.conf import settings
 from django.db import connections
+
+from infra.background import run_sweeps
+from infra.celery import app
+from infra.redis_pool import redis_retry
 
 logger = logging.getLogger(__name__)
 
@@ -33,9 +37,6 @@ _stop = threading.Event()
 
 
 def _client() -> redis.Redis:
-    from ctg_site.celery import app
-    from ctg_site.settings import redis_retry
-
     return redis.Redis.from_url(app.conf.broker_url, socket_timeout=5, **redis_retry())
 
 
@@ -47,8 +48,6 @@ def _beat(name: str, sweeps: bool) -> None:
             client.hset(HEARTBEATS, name, f"{time.time():.3f}")
             # The lock lives a little less than a round: each round one worker sweeps.
             if sweeps and client.set(SWEEP_LOCK, name, nx=True, px=int(every * 900)):
-                from ctg_site.background import run_sweeps
-
                 run_sweeps()
         except Exception:  # Redis away, a sweep failing: the next round tries again
             logger.warning("%s: heartbeat or sweep failed", name, exc_info=True)
@@ -63,19 +62,16 @@ def start(name: str, sweeps: bool) -> None:
     threading.Thread(target=_beat, args=(name, sweeps), daemon=True, name="heartbeat").start()
 
 
-@worker_ready.connect
-def _worker_ready(sender=None, **kwargs) -> None:
+def on_worker_ready(sender=None, **kwargs) -> None:
     if settings.BACKGROUND_SWEEPS:
         start(f"worker {sender.hostname}", sweeps=True)
 
 
-@worker_shutting_down.connect
-def _worker_shutting_down(**kwargs) -> None:
+def on_worker_shutting_down(**kwargs) -> None:
     _stop.set()
 
 
-@beat_init.connect
-def _beat_init(sender=None, **kwargs) -> None:
+def on_beat_init(sender=None, **kwargs) -> None:
     if settings.BACKGROUND_SWEEPS:
         start(f"beat {socket.gethostname()}:{os.getpid()}", sweeps=False)
 
