@@ -101,7 +101,9 @@ def test_it_keeps_the_task_cards_and_the_deals_rows_in_their_games_apps(tmp_path
             ("12, 14, 16, 18", "6, 7, 8, 9", "9, 12, 18, 20")
         ]
         assert conn.execute("select table_id, pace from games_deal").fetchall() == [(table_id, 2.0)]
-        labels = conn.execute(
-            "select app_label from django_content_type where model in ('taskcards', 'deal')"
+        # Their permissions went back with them to the shared app's label.
+        back = conn.execute(
+            "select model from django_content_type where app_label = 'games' "
+            "and model in ('taskcards', 'deal')"
         ).fetchall()
-        assert sorted(labels) == [("games",), ("games",)]
+        assert sorted(back) == [("deal",), ("taskcards",)]
