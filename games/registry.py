@@ -23,6 +23,8 @@ from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
 
+from games.analysis import GameAnalysis
+
 if TYPE_CHECKING:
     from games.models import Table
 
@@ -397,8 +399,8 @@ class Records(Protocol):
         ...
 
 
-class Analysis(Protocol):
-    """Room for the analysis of a finished game, the next part; its methods come with it."""
+# The analysis of a finished game: games.analysis.GameAnalysis (each game's `analysis` module).
+Analysis = GameAnalysis
 
 
 # ----------------------------------------------------------------------------- the core
@@ -418,8 +420,8 @@ class Game[S]:
     name: str = ""
     # The game in a sentence, for the pages that offer it (the home page, the lobby).
     summary: str | Promise = ""
-    seats: range = range(2, 5)  # players at one table
-    preferred_seats: tuple[int, ...] = (4,)  # what a tournament seats when it can
+    seats: range  # players at one table
+    preferred_seats: tuple[int, ...]  # what a tournament seats when it can
     # level -> (name, description), weakest first
     ai_levels: Mapping[str, tuple[str | Promise, str | Promise]] = {}
     default_ai_level: str = ""
