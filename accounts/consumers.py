@@ -4,17 +4,24 @@ Clubs are private, so only members of the object's club join; anyone else is clo
 accept, as for an object that does not exist. A projector screen joins through its object's
 link instead. The pages only listen: commands travel over HTTP. Each subclass names its
 model (or how its link finds it), the URL keyword, and its group (the app's `live` module is
-the one place that spells the group name).
+the one place that spells the group name). A person's own socket, open on every page,
+hears the notices meant for him alone.
 """
 
+import logging
 from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
+from django.conf import settings
 from django.db import models
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from accounts.access import is_member
+from accounts.live import kept, person_group
+
+logger = logging.getLogger(__name__)
 
 
 def _join(consumer: WebsocketConsumer, group: str) -> None:
@@ -79,3 +86,50 @@ class ScreenConsumer(WebsocketConsumer):
     def draw(self, found) -> str:
         """The screen's live part for `found`, swapped in out of band."""
         raise NotImplementedError
+
+
+class PersonConsumer(WebsocketConsumer):
+    """A signed-in person's socket, open on every page: notices meant for him alone
+    (accounts.live). Anyone else is closed before accept; it only listens."""
+
+    def connect(self) -> None:
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            self.close()
+            return
+        _join(self, person_group(user.pk))
+        # A page opened after a notice was sent still shows it while it is kept.
+        try:
+            pending = kept(user.pk)
+        except Exception:  # the cache (Redis) away: the pushes still come
+            logger.warning("the notices kept for %s could not be read", user.pk, exc_info=True)
+            pending = []
+        for message in pending:
+            self.person_notice(message)
+
+    def receive(self, text_data=None, bytes_data=None) -> None:
+        pass
+
+    def person_notice(self, event) -> None:
+        with translation.override(language_of(self.scope)):
+            html = render_to_string(event["template"], event["context"] | {"tag": event["tag"]})
+        self.send(text_data=html)
+
+
+def language_of(scope) -> str:
+    """The viewer's language: the switcher's cookie, the profile's choice, then the browser."""
+    user = scope["user"]
+    cookies = scope.get("cookies", {})
+    if settings.LANGUAGE_COOKIE_NAME not in cookies and getattr(user, "preferred_language", None):
+        return user.preferred_language
+    return translation.get_language_from_request(_ScopeRequest(scope))  # type: ignore[arg-type]
+
+
+class _ScopeRequest:
+    """Enough of a request for Django's language negotiation (cookie, then Accept-Language)."""
+
+    def __init__(self, scope):
+        headers = dict(scope.get("headers", []))
+        self.COOKIES = scope.get("cookies", {})
+        self.META = {"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode()}
+        self.path_info = scope.get("path", "/")

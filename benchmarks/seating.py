@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.pairing import (
     GameResult,
+    SizeRule,
     meeting_counts,
     repeat_count,
     seat_first_round,
@@ -22,6 +23,8 @@ from tournaments.pairing import (
 
 PLAYERS = 256
 EARLIER_ROUNDS = 4
+# Call to Glory's tables (2 to 4 players, best with 4): games.ctg.game would load Django.
+RULE = SizeRule(seats=range(2, 5), preferred=(4,))
 
 
 def play(tables: list[list[int]], round_number: int, rng: random.Random) -> list[GameResult]:
@@ -37,11 +40,11 @@ def main() -> None:
     ratings = {p: rng.gauss(1500, 200) for p in players}
     past: list[list[int]] = []
     results: list[GameResult] = []
-    tables = seat_first_round(players, ratings=ratings)
+    tables = seat_first_round(players, ratings=ratings, rule=RULE)
     for round_number in range(1, EARLIER_ROUNDS + 1):
         if round_number > 1:
             standing = [row.player for row in standings(results, players=players)]
-            tables = seat_swiss_round(standing, past)
+            tables = seat_swiss_round(standing, past, rule=RULE)
         past.extend(tables)
         results.extend(play(tables, round_number, rng))
 
@@ -49,7 +52,7 @@ def main() -> None:
     timings = []
     for _ in range(5):
         started = time.perf_counter()
-        tables = seat_swiss_round(standing, past)
+        tables = seat_swiss_round(standing, past, rule=RULE)
         timings.append(time.perf_counter() - started)
     naive = [standing[i : i + 4] for i in range(0, PLAYERS, 4)]
     met = meeting_counts(past)

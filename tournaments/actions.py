@@ -11,9 +11,10 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Prefetch
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts import presence
 from games import actions as games
@@ -127,6 +128,7 @@ def register(tournament: Tournament, user, *, checked_in: bool = False) -> Entry
             entry.dropped = False
             entry.checked_in = entry.checked_in or checked_in
             entry.save(update_fields=["dropped", "checked_in"])
+        _draw_if_waiting(tournament)
         _changed(tournament)
     return entry
 
@@ -147,6 +149,7 @@ def check_in(tournament: Tournament, user, now=None) -> Entry:
         else:
             entry.checked_in, entry.dropped, entry.absent = True, False, False
             entry.save(update_fields=["checked_in", "dropped", "absent"])
+        _draw_if_waiting(locked)
         _changed(locked)
     return entry
 
@@ -160,6 +163,7 @@ def set_presence(entry: Entry, *, checked_in: bool | None = None, dropped: bool 
         if dropped is not None:
             entry.dropped = dropped
         entry.save(update_fields=["checked_in", "dropped", "absent"])
+        _draw_if_waiting(entry.tournament)
         _changed(entry.tournament)
 
 
@@ -237,6 +241,7 @@ def table_result(table: TournamentTable) -> pairing.GameResult | None:
         }
         | {p: [] for p in absent.values()},
         stand_ins=[(place(s), s.total) for s in seats if s.user_id not in people],
+        absent=frozenset(absent.values()),
     )
 
 
@@ -597,6 +602,11 @@ def restart(table: TournamentTable) -> None:
         seats = list(table.seats.select_related("user"))
         table.online_table = _open_online(tournament, seats)
         table.save(update_fields=["online_table"])
+        if tournament.runs_itself or old.status in (Table.RUNNING, Table.CLOSED):
+            # Its game had begun, or the event starts its tables itself: the new game begins
+            # at once, every seat being filled.
+            games.start(table.online_table.pk, games.EVENT)
+            _table_started(tournament, table)
         _changed(tournament)
 
 
@@ -634,6 +644,7 @@ def start_online(table: TournamentTable) -> None:
             games.start(online.pk, games.EVENT)
         except games.Refused as refused:
             raise NotReady(refused.code, table.number) from None
+        _table_started(table.round.stage.tournament, table)
         _changed(table.round.stage.tournament)
 
 
@@ -664,6 +675,7 @@ def result_changed(game: PlayedGame) -> None:
         TournamentTable.objects.filter(online_table_id=game.table_id, game__isnull=True).update(
             game=game
         )
+        _stand_ins_unrated(game)
     tournament_id = (
         TournamentTable.objects.filter(game=game)
         .values_list("round__stage__tournament_id", flat=True)
@@ -672,6 +684,23 @@ def result_changed(game: PlayedGame) -> None:
     if tournament_id is not None:
         _round_may_have_ended(tournament_id)
         transaction.on_commit(lambda: live.broadcast_tournament(tournament_id))
+
+
+def _stand_ins_unrated(game: PlayedGame) -> None:
+    """A seat an AI player played for a replaced player (absent, gone, or given away by the
+    organiser) is the AI's in the played game: the player is rated only for games he played,
+    never for the AI's, and his event score is the event's to set (table_result). Those who
+    played are rated against the AI there as against any AI player."""
+    replaced = TournamentSeat.objects.filter(table__game=game, replaced=True)
+    stand_in = None
+    for seat in replaced.values_list("position", "user_id"):
+        if stand_in is None:
+            rules = registry.get(game.game)
+            with translation.override(settings.LANGUAGE_CODE):
+                stand_in = str(rules.ai_levels[rules.stand_in_level][0])
+        PlayedSeat.objects.filter(game=game, seat=seat[0], user_id=seat[1]).update(
+            user=None, guest_name=stand_in
+        )
 
 
 # --- an event that runs itself ---------------------------------------------------------------
@@ -740,12 +769,17 @@ def advance(tournament_id: int, now=None) -> bool:
             with transaction.atomic():
                 round_ = draft_round(tournament)
                 begin_round(round_, None)
-                for table in round_.tables.select_related("online_table"):
+                for table in round_.tables.prefetch_related("seats"):
                     games.start(table.online_table_id or 0, games.EVENT)
-        except pairing.PairingError:
-            # Too few players checked in: try again a little later.
+                    _table_started(tournament, table)
+        except pairing.PairingError as error:
+            # Too few players checked in: the pages say how many more are needed; the draw
+            # is tried again a little later, and at once when someone checks in.
             retry = now + timedelta(seconds=RETRY_DRAW_AFTER)
-            Tournament.objects.filter(pk=tournament_id).update(next_round_at=retry)
+            missing = _missing(tournament) if error.code == "too-few-players" else 0
+            Tournament.objects.filter(pk=tournament_id).update(
+                next_round_at=retry, waiting_for=missing
+            )
             tournament.next_round_at = retry
             _schedule(tournament)
             _changed(tournament)
@@ -753,7 +787,41 @@ def advance(tournament_id: int, now=None) -> bool:
         except NotReady:
             # A round still open (its end sets the next time) or nothing left to play.
             return False
+        if tournament.waiting_for:
+            Tournament.objects.filter(pk=tournament_id).update(waiting_for=0)
         return True
+
+
+def _missing(tournament: Tournament) -> int:
+    """How many more players checked in would let the next round be seated."""
+    least = registry.get(tournament.game).seats.start
+    return max(least - len(active_players(tournament)), 1)
+
+
+def _draw_if_waiting(tournament: Tournament) -> None:
+    """A player came (or came back) while the next round waited for players: try the draw
+    now rather than at its next retry."""
+    now = timezone.now()
+    waiting = Tournament.objects.filter(
+        pk=tournament.pk, waiting_for__gt=0, paused=False, next_round_at__gt=now
+    )
+    if waiting.update(next_round_at=now):
+        tournament.next_round_at = now
+        _schedule(tournament)
+
+
+def _table_started(tournament: Tournament, table: TournamentTable) -> None:
+    """After commit, the players of a table whose game started see on whatever page they have
+    open that their table is ready, with its link."""
+    players = [seat.user_id for seat in table.seats.all() if not seat.replaced]
+    online, number, name, pk = table.online_table_id or 0, table.number, tournament.name, table.pk
+    # Kept for pages opened later, while his seat waits for him.
+    wait = tournament.no_show_seconds
+
+    def tell() -> None:
+        live.tell_table_ready(pk, online, number, name, players, wait)
+
+    transaction.on_commit(tell)
 
 
 def absentees(now=None) -> list[tuple[TournamentTable, int]]:
@@ -812,7 +880,7 @@ def finish_now(tournament: Tournament) -> None:
         for table in running.select_related("round__stage__tournament"):
             adjudicate(table)
         Tournament.objects.filter(pk=locked.pk).update(
-            status=Tournament.FINISHED, next_round_at=None, paused=False
+            status=Tournament.FINISHED, next_round_at=None, paused=False, waiting_for=0
         )
         _changed(locked)
 

@@ -101,6 +101,9 @@ class Tournament(PlaysOneGame):
     # sweep claims it by clearing it, so one process alone draws a round.
     next_round_at = models.DateTimeField(null=True, blank=True, db_index=True)
     paused = models.BooleanField(_("paused"), default=False)
+    # The next round could not be seated: this many more players must check in (0: none
+    # missing). Tried again now and then, and at once when someone checks in.
+    waiting_for = models.PositiveSmallIntegerField(default=0)
     # A player who has not opened his table this long after its start, or who left it this
     # long, is absent: an AI player takes his seat, and he is not drawn again until he
     # checks in again.

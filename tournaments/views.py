@@ -260,6 +260,8 @@ def live_context(tournament: Tournament, viewer) -> dict:
         "current": current,
         "cards": cards,
         "round_done": current is not None and tournaments.round_complete(current),
+        "tables_playing": sum(not card["done"] for card in cards),
+        "tables_finished": sum(card["done"] for card in cards),
         "standing": [
             {"row": r, "name": names.get(r.player, "?"), "mark": marks.get(r.player, "")}
             for r in rows
@@ -524,6 +526,10 @@ def _refusal(code: str, table: int | None = None) -> str:
         "started": _("The first round is drawn: the settings can no longer change."),
         "check-in-closed": _("Check-in is not open now."),
         "not-automatic": _("Only an online event with a start time runs, and pauses, itself."),
+        "automatic": _(
+            "This event draws and starts its rounds itself: pause it to hold the next draw, "
+            "or end it now."
+        ),
         "not-running": _("The event is not under way."),
         "registration-closed": _("Registration has closed: an organiser can still add you."),
         "player-left": _(
@@ -550,6 +556,9 @@ def tournament_step(request, slug, tournament_id):
     tournament, _m = _tournament(request.user, slug, tournament_id, organiser=True)
     step = request.POST.get("step")
     try:
+        if tournament.runs_itself and step in ("draft", "swap", "begin", "online", "physical"):
+            # Its rounds are drawn and started by the event itself, at their times.
+            raise tournaments.NotReady("automatic")
         if step == "draft":
             tournaments.draft_round(tournament)
         elif step in ("ai", "online", "physical", "start", "adjudicate", "restart"):

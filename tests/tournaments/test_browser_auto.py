@@ -165,6 +165,7 @@ def run_story(browser, server, event, cookies, *, shows, leaver=None, name):
     return watch.locator("table.tn-standing tbody tr").count()
 
 
+@pytest.mark.long
 @pytest.mark.timeout(900)
 def test_an_online_call_to_glory_event_runs_itself_to_its_final_standings(server, request):
     event, olga, users = make_event(

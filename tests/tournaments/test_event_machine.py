@@ -1,7 +1,10 @@
 """A stateful property: organisers, players and tables drive an event that runs itself
 through random steps over HTTP, and after every step no page answers 5xx, no table of the
 round under way is left without a way forward, and the standings are those recomputed from
-the tables' true placings.
+the tables' true placings. The steps: players check in, register, leave; the organiser checks
+them in and out, pauses, goes on, ends early, replaces, adjudicates, restarts and starts
+tables; and odd orders (a round drawn by hand while tables play or in an event that draws its
+own, a seat filled twice, a finished table acted on, nonsense posted).
 
 pytest-django does not roll back between hypothesis examples: each example has a club,
 event and players of its own.
@@ -120,9 +123,62 @@ class EventMachine(RuleBasedStateMachine):
             data = {"step": "ai", "table": table.pk, "player": player}
             self._answered(self.organiser.post(self._url("tournament_step"), data))
 
-    @rule(step=st.sampled_from(["pause", "resume", "finish-now"]))
+    @rule(step=st.sampled_from(["pause", "resume", "finish-now", "draft", "finish"]))
     def the_organiser_steps_in(self, step):
+        """Hold, go on, end early; or odd orders: draw a round by hand (while tables play,
+        or in an event that draws its own), finish with rounds left."""
         self._answered(self.organiser.post(self._url("tournament_step"), {"step": step}))
+
+    @rule(i=st.integers(0, PLAYERS - 1))
+    def a_player_leaves_the_event(self, i):
+        self._answered(self.clients[i].post(self._url("tournament_register"), {"withdraw": "1"}))
+
+    @rule(i=st.integers(0, PLAYERS - 1))
+    def a_player_registers(self, i):
+        self._answered(self.clients[i].post(self._url("tournament_register")))
+
+    @rule(i=st.integers(0, PLAYERS - 1), action=st.sampled_from(["in", "out", "drop", "return"]))
+    def the_organiser_checks_a_player(self, i, action):
+        entry = self.event.entries.filter(user=self.players[i]).first()
+        data = {"action": action, "entry": entry.pk if entry else 0}
+        self._answered(self.organiser.post(self._url("tournament_presence"), data))
+
+    @rule(k=st.integers(0, 3), step=st.sampled_from(["restart", "adjudicate", "ai", "start"]))
+    def the_organiser_acts_on_any_table_of_the_event(self, k, step):
+        """Running, finished, or of a round before: a table that cannot take the step says so."""
+        tables = list(
+            TournamentTable.objects.filter(round__stage__tournament=self.event).order_by("pk")
+        )
+        if tables:
+            table = tables[k % len(tables)]
+            data = {"step": step, "table": table.pk, "player": table.players[0]}
+            self._answered(self.organiser.post(self._url("tournament_step"), data))
+
+    @rule(k=st.integers(0, 3), seat=st.integers(0, 3))
+    def the_organiser_fills_a_seat_twice(self, k, seat):
+        tables = list(self._tables())
+        if tables:
+            table = tables[k % len(tables)]
+            player = table.players[seat % len(table.players)]
+            data = {"step": "ai", "table": table.pk, "player": player}
+            for _ in range(2):
+                self._answered(self.organiser.post(self._url("tournament_step"), data))
+
+    @rule(
+        step=st.sampled_from(["", "nonsense", "ai", "adjudicate", "restart", "start", "swap"]),
+        table=st.sampled_from(["", "x", "-1", "0", "99999999999999999999", "1.5"]),
+        player=st.sampled_from(["", "abc", "0", "-3", "99999999"]),
+    )
+    def someone_posts_nonsense(self, step, table, player):
+        data = {"step": step, "table": table, "player": player, "forfeit": player}
+        data |= {"round": table, "a": player, "b": player}
+        self._answered(self.organiser.post(self._url("tournament_step"), data))
+        self._answered(self.clients[0].post(self._url("tournament_step"), data))
+        self._answered(self.organiser.post(self._url("tournament_presence"), {"entry": table}))
+
+    @invariant()
+    def the_event_page_answers(self):
+        self._answered(self.organiser.get(self.event.get_absolute_url()))
 
     @invariant()
     def every_table_has_a_way_forward(self):

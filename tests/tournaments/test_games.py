@@ -4,9 +4,12 @@ club holds the round back instead of breaking it."""
 import pytest
 
 from accounts.models import Membership, User
+from games import registry
 from leagues.models import PlayedGame
 from tests.site.toy_game import CallANumber
+from tests.tournaments.pairing.sizes import CALL_TO_GLORY
 from tournaments import actions as tournaments
+from tournaments import pairing
 from tournaments.models import Stage, Tournament, TournamentRound
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +56,11 @@ def test_it_seats_a_round_by_the_table_sizes_of_its_game(settings, club, players
     ctg = tournaments.draft_round(event(club, players[:8], max_table=4))
     assert [len(t.players) for t in crowd.tables.all()] == [5, 4]
     assert [len(t.players) for t in ctg.tables.all()] == [4, 4]
+
+
+def test_the_pairing_tests_seat_call_to_glory_at_the_games_own_sizes():
+    game = registry.get("ctg")
+    assert pairing.SizeRule(game.seats, game.preferred_seats) == CALL_TO_GLORY
 
 
 def test_it_holds_a_round_whose_player_left_the_club(club, players, olga):

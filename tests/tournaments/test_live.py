@@ -3,9 +3,11 @@
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import transaction
+from django.utils import timezone
 
 from leagues import actions
 from tests.leagues.test_live import session_headers
+from tests.tournaments.test_online_tables import eight  # noqa: F401
 from tournaments import actions as tournaments
 from tournaments.models import Stage, Tournament
 
@@ -100,3 +102,48 @@ async def test_an_open_page_marks_its_player_present_until_it_closes(event, alic
     await communicator.send_to(text_data="{}")  # the page's heartbeat
     await communicator.disconnect()
     assert await sync_to_async(here)() == set()
+
+
+async def until(communicator, *texts: str) -> str:
+    """The first push that shows all of `texts` (a step pushes once per change it makes)."""
+    while True:
+        html = await communicator.receive_from(timeout=5)
+        if all(text in html for text in texts):
+            return html
+
+
+async def test_the_top_of_a_running_event_page_follows_its_rounds(club, olga, eight):  # noqa: F811
+    from tests.tournaments.test_runs_itself import end_every_table, event_at
+    from tournaments.models import TournamentTable
+
+    event = await sync_to_async(event_at)(club, eight, starts_in=3600, interval=60)
+    communicator, connected = await open_page(eight[0], event)
+    assert connected
+
+    def draw():
+        Tournament.objects.filter(pk=event.pk).update(next_round_at=timezone.now())
+        assert tournaments.advance(event.pk)
+
+    await sync_to_async(draw)()
+    html = await until(communicator, "round 1 of 2", "2 tables playing · 0 tables finished")
+    assert "Your table is ready" in html
+
+    first = await sync_to_async(
+        lambda: (
+            TournamentTable.objects.filter(round__stage__tournament=event)
+            .order_by("number")
+            .first()
+        )
+    )()
+    await sync_to_async(tournaments.adjudicate)(first)
+    html = await until(communicator, "1 table playing · 1 table finished")
+    assert html.count('class="tn-card tn-done"') == 1
+    assert "tn-standing" in html
+
+    await sync_to_async(end_every_table)(event)
+    html = await until(communicator, "The next round is drawn in")
+    assert 'id="tn-round-status">all results in' in html
+    assert "0 tables playing · 2 tables finished" in html
+    rows = html.count("<tr data-player=")
+    assert rows == 8
+    await communicator.disconnect()

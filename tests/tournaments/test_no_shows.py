@@ -135,3 +135,6 @@ def test_a_table_whose_last_player_is_away_ends_with_its_scores(club, eight):  #
         TournamentTable.objects.prefetch_related("seats", "game__seats").get(pk=table.pk)
     )
     assert set(result.places.values()) == {1}  # all absent, sharing the places
+    # ... and none of them won that table.
+    rows = {r.player: r for r in tournaments.stage_standings(event.stages.get())}
+    assert {rows[p].wins for p in table.players} == {0}

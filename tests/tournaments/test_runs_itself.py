@@ -165,3 +165,54 @@ def test_two_workers_at_once_draw_one_round(club, eight):  # noqa: F811
         thread.join()
     assert sorted(results) == [False, True]
     assert TournamentRound.objects.filter(stage__tournament=event).count() == 1
+
+
+def test_a_round_that_cannot_be_seated_says_how_many_more_players_it_waits_for(club, eight):  # noqa: F811
+    event = event_at(club, eight[:1])  # a table of Call to Glory seats two at least
+    assert tasks.sweep_events() == 0
+    event.refresh_from_db()
+    assert event.waiting_for == 1
+    client = Client()
+    client.force_login(eight[0])
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "The first round cannot be seated: waiting for 1 more player to check in." in page
+    assert "The first round is drawn in" not in page
+
+    # p2 checks in: the draw is due at once, not at the next retry.
+    tournaments.check_in(event, eight[1])
+    event.refresh_from_db()
+    assert event.next_round_at <= timezone.now()
+    assert tasks.sweep_events() == 1
+    event.refresh_from_db()
+    assert event.waiting_for == 0 and event.status == Tournament.RUNNING
+    page = client.get(event.get_absolute_url()).content.decode()
+    assert "cannot be seated" not in page
+
+
+def test_a_later_round_short_of_players_waits_and_the_organiser_may_end_the_event(
+    club,
+    olga,
+    eight,  # noqa: F811
+):
+    event = event_at(club, eight[:2], interval=0)
+    tasks.sweep_events()
+    table = TournamentTable.objects.get(round__stage__tournament=event)
+    tournaments.mark_absent(table, eight[1].pk)  # p2 leaves: p1 alone is checked in
+    end_every_table(event)
+    assert tasks.sweep_events() == 0
+    event.refresh_from_db()
+    assert event.waiting_for == 1 and event.status == Tournament.RUNNING
+    organiser = Client()
+    organiser.force_login(olga)
+    page = organiser.get(event.get_absolute_url()).content.decode()
+    assert "The next round cannot be seated: waiting for 1 more player to check in." in page
+    assert "end the event now with its standings so far" in page
+
+    response = organiser.post(
+        f"{event.get_absolute_url()}step/", {"step": "finish-now"}, follow=True
+    )
+    assert response.status_code == 200
+    event.refresh_from_db()
+    assert event.status == Tournament.FINISHED
+    page = response.content.decode()
+    assert "these are the final standings" in page and "cannot be seated" not in page

@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.swiss import seat_order
 from tournaments.pairing.tables import (
-    CALL_TO_GLORY,
-    MAX_TABLE,
     PlayerId,
     SizeRule,
     Table,
@@ -36,9 +34,9 @@ class Stage:
 
 
 def seed_tables(
-    seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
+    seeds: Sequence[PlayerId], *, rule: SizeRule, max_size: int | None = None
 ) -> list[Table]:
-    """Snake-seed players (best first) into tables of 2–`max_size`.
+    """Snake-seed players (best first) into tables the game allows, of at most `max_size`.
 
     Smaller tables come first, so the top seeds get the tables with fewer opponents. At each
     table the lowest seed sits first and starts.
@@ -49,9 +47,7 @@ def seed_tables(
     return [seat_order(table, rank, {}) for table in snake_deal(seeds, sizes)]
 
 
-def first_stage(
-    seeds: Sequence[PlayerId], *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
-) -> Stage:
+def first_stage(seeds: Sequence[PlayerId], *, rule: SizeRule, max_size: int | None = None) -> Stage:
     """The opening stage of a bracket (for instance the cut of a Swiss standing)."""
     return Stage(tables=seed_tables(seeds, max_size=max_size, rule=rule))
 
@@ -96,8 +92,8 @@ def next_stage(
     places: Mapping[PlayerId, int],
     *,
     advance: int,
-    max_size: int = MAX_TABLE,
-    rule: SizeRule = CALL_TO_GLORY,
+    rule: SizeRule,
+    max_size: int | None = None,
 ) -> Stage:
     """Build the next stage from the places at `stage`'s tables."""
     if len(stage.tables) < 2:

@@ -7,14 +7,7 @@ from dataclasses import dataclass, field
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.grouping import arrange
 from tournaments.pairing.swiss import seat_order
-from tournaments.pairing.tables import (
-    CALL_TO_GLORY,
-    PlayerId,
-    SizeRule,
-    Table,
-    check_unique,
-    table_sizes,
-)
+from tournaments.pairing.tables import PlayerId, SizeRule, Table, check_unique, table_sizes
 
 
 @dataclass(frozen=True)
@@ -28,7 +21,7 @@ def round_robin(
     *,
     table_size: int = 2,
     rounds: int | None = None,
-    rule: SizeRule = CALL_TO_GLORY,
+    rule: SizeRule,
 ) -> list[RoundRobinRound]:
     """A schedule in which meetings are spread as evenly as the table size allows.
 
@@ -81,7 +74,7 @@ def _circle(players: list[PlayerId], rounds: int | None) -> list[RoundRobinRound
 
 
 def _balanced(
-    players: list[PlayerId], table_size: int, count: int, rule: SizeRule = CALL_TO_GLORY
+    players: list[PlayerId], table_size: int, count: int, rule: SizeRule
 ) -> list[RoundRobinRound]:
     n = len(players)
     sizes = table_sizes(n, max_size=table_size, rule=rule)

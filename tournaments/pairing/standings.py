@@ -75,6 +75,9 @@ class GameResult:
     # total): the players' places are counted with them, and the table's average score;
     # they stand in no standing and are nobody's opponent there.
     stand_ins: Sequence[tuple[int, int]] = ()
+    # Players the event placed last for not playing (absent): they share the last places'
+    # points, and are credited no win even when nobody at the table played.
+    absent: frozenset[PlayerId] = frozenset()
 
     @classmethod
     def from_scores(
@@ -126,7 +129,7 @@ def standings(
         average = Fraction(sum(totals), len(totals))
         for p, score in game.scores.items():
             earned[p] = earned.get(p, Fraction(0)) + table_points[p]
-            wins[p] = wins.get(p, 0) + (game.places[p] == 1)
+            wins[p] = wins.get(p, 0) + (game.places[p] == 1 and p not in game.absent)
             ratios.setdefault(p, []).append(Fraction(score) / average if average else Fraction(1))
             best[p] = max(best.get(p, 0), *game.round_scores.get(p, ()), 0)
             opponents.setdefault(p, []).extend(q for q in game.scores if q != p)

@@ -1,4 +1,4 @@
-"""Swiss rounds at tables of 2–4: seeded first round, then similar standings, few rematches."""
+"""Swiss rounds at a game's tables: seeded first round, then similar standings, few rematches."""
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
@@ -7,8 +7,6 @@ from typing import Literal
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.grouping import arrange
 from tournaments.pairing.tables import (
-    CALL_TO_GLORY,
-    MAX_TABLE,
     PlayerId,
     SizeRule,
     Table,
@@ -38,8 +36,8 @@ def seat_first_round(
     ratings: Mapping[PlayerId, float] | None = None,
     seeding: Seeding = "snake",
     seed: int | None = None,
-    max_size: int = MAX_TABLE,
-    rule: SizeRule = CALL_TO_GLORY,
+    rule: SizeRule,
+    max_size: int | None = None,
     starts: Mapping[PlayerId, int] | None = None,
 ) -> list[Table]:
     """Round 1: deal players by rating into tables, or shuffle them with `seed`.
@@ -78,8 +76,8 @@ def seat_swiss_round(
     standing: Sequence[PlayerId],
     past_tables: Iterable[Sequence[PlayerId]],
     *,
-    max_size: int = MAX_TABLE,
-    rule: SizeRule = CALL_TO_GLORY,
+    rule: SizeRule,
+    max_size: int | None = None,
     starts: Mapping[PlayerId, int] | None = None,
 ) -> list[Table]:
     """A later round: consecutive groups of the standing, moved apart only to avoid rematches.

@@ -10,32 +10,31 @@ from tournaments.pairing.errors import PairingError
 PlayerId = int
 Table = list[PlayerId]
 
-MIN_TABLE = 2
-MAX_TABLE = 4
-
 
 @dataclass(frozen=True)
 class SizeRule:
-    """A game's table sizes: how many may play (`seats`) and what it plays best (`preferred`)."""
+    """A game's table sizes: how many may play (`seats`) and what it plays best (`preferred`).
 
-    seats: range = range(MIN_TABLE, MAX_TABLE + 1)
-    preferred: tuple[int, ...] = (MAX_TABLE,)
+    Every seating is given one: pairing assumes no game's sizes (a game states them, as
+    `games.registry.Game.seats` and `preferred_seats`).
+    """
+
+    seats: range
+    preferred: tuple[int, ...]
 
 
-CALL_TO_GLORY = SizeRule()
-
-
-def table_sizes(
-    players: int, *, max_size: int = MAX_TABLE, rule: SizeRule = CALL_TO_GLORY
-) -> list[int]:
+def table_sizes(players: int, *, rule: SizeRule, max_size: int | None = None) -> list[int]:
     """Split `players` into tables the game allows, of at most `max_size`, largest first.
 
     Tables as close to the preferred sizes as can be (fewest seats away from them in all),
     then fewest tables of the smallest size, then fewest tables. For Call to Glory (2–4,
     preferring 4) this is: fewest tables, a table of 2 only when nothing else fits, then as
     many tables of `max_size` as possible: 13 → [4, 3, 3, 3], 6 → [3, 3], 5 → [3, 2].
+    Without `max_size`, the game's largest table is the cap.
     """
     low, high = rule.seats.start, rule.seats.stop - 1
+    if max_size is None:
+        max_size = high
     if not low <= max_size <= high:
         raise PairingError("bad-table-size", f"tables hold {low} to {high} players, not {max_size}")
     if players < low:

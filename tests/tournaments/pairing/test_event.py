@@ -1,3 +1,4 @@
+from tests.tournaments.pairing.sizes import CALL_TO_GLORY
 from tournaments.pairing import (
     GameResult,
     first_stage,
@@ -20,12 +21,12 @@ def play(tables: list[list[int]], round_number: int) -> list[GameResult]:
 
 
 def test_it_runs_two_swiss_rounds_and_a_cut_to_a_final_table() -> None:
-    round_one = seat_first_round(PLAYERS, seeding="random", seed=42, max_size=3)
+    round_one = seat_first_round(PLAYERS, seeding="random", seed=42, max_size=3, rule=CALL_TO_GLORY)
     assert sorted(len(t) for t in round_one) == [3, 3, 3]
     results = play(round_one, 1)
     standing = [row.player for row in standings(results, players=PLAYERS)]
 
-    round_two = seat_swiss_round(standing, round_one, max_size=3)
+    round_two = seat_swiss_round(standing, round_one, max_size=3, rule=CALL_TO_GLORY)
     assert sorted(p for t in round_two for p in t) == PLAYERS
     # Nine players at tables of 3 can always avoid every round-one opponent.
     assert repeat_count(round_two, meeting_counts(round_one)) == 0
@@ -40,7 +41,7 @@ def test_it_runs_two_swiss_rounds_and_a_cut_to_a_final_table() -> None:
     assert all(marks[p] in ("qualified", "open") for p in top)
     assert all(marks[row.player] in ("eliminated", "open") for row in rows[4:])
 
-    final = first_stage(top)
+    final = first_stage(top, rule=CALL_TO_GLORY)
     assert len(final.tables) == 1
     assert sorted(final.tables[0]) == sorted(top)
     # The lowest seed starts the final.

@@ -2,6 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.tournaments.pairing.sizes import CALL_TO_GLORY
 from tournaments.pairing import PairingError, SizeRule, snake_deal, table_sizes
 
 
@@ -23,7 +24,7 @@ from tournaments.pairing import PairingError, SizeRule, snake_deal, table_sizes
     ],
 )
 def test_it_prefers_fours_then_threes(players: int, sizes: list[int]) -> None:
-    assert table_sizes(players) == sizes
+    assert table_sizes(players, rule=CALL_TO_GLORY) == sizes
 
 
 @pytest.mark.parametrize(
@@ -31,24 +32,24 @@ def test_it_prefers_fours_then_threes(players: int, sizes: list[int]) -> None:
     [(9, [3, 3, 3]), (10, [3, 3, 2, 2]), (8, [3, 3, 2]), (4, [2, 2]), (6, [2, 2, 2])],
 )
 def test_it_honours_a_cap(players: int, sizes: list[int]) -> None:
-    assert table_sizes(players, max_size=sizes[0]) == sizes
+    assert table_sizes(players, max_size=sizes[0], rule=CALL_TO_GLORY) == sizes
 
 
 def test_it_refuses_what_cannot_be_seated() -> None:
     with pytest.raises(PairingError) as one:
-        table_sizes(1)
+        table_sizes(1, rule=CALL_TO_GLORY)
     assert one.value.code == "too-few-players"
     with pytest.raises(PairingError) as odd:
-        table_sizes(7, max_size=2)
+        table_sizes(7, max_size=2, rule=CALL_TO_GLORY)
     assert odd.value.code == "needs-bye"
     with pytest.raises(PairingError) as big:
-        table_sizes(10, max_size=5)
+        table_sizes(10, max_size=5, rule=CALL_TO_GLORY)
     assert big.value.code == "bad-table-size"
 
 
 @given(st.integers(2, 400), st.sampled_from([3, 4]))
 def test_it_uses_a_table_of_two_only_when_nothing_else_fits(players: int, cap: int) -> None:
-    sizes = table_sizes(players, max_size=cap)
+    sizes = table_sizes(players, max_size=cap, rule=CALL_TO_GLORY)
     assert sum(sizes) == players
     assert all(2 <= s <= cap for s in sizes)
     twos = sizes.count(2)
