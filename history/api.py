@@ -29,7 +29,10 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts.access import is_member
 from accounts.models import Club
+from analysis import shown as analysis_shown
+from analysis.models import Analysis
 from games import registry
+from games.models import Seat as TableSeat
 from games.models import Table
 from history import queries, records
 from history.views import _finished_table
@@ -349,6 +352,50 @@ def game_record(request: HttpRequest, game_id: int) -> JsonResponse:
     return JsonResponse(table.record)
 
 
+def _analysed_table(request: HttpRequest, game_id: int) -> Table:
+    item = _visible_game(queries.visible_games(request.user), game_id)
+    table_id = item.table_id
+    if table_id is None or not Table.objects.filter(pk=table_id, status=Table.FINISHED).exists():
+        raise Http404(_("Only online games and imported records have an analysis."))
+    return _finished_table(request, table_id)
+
+
+def _seat_analysis_json(seat: TableSeat, analysis: Analysis | None) -> dict:
+    return {
+        "seat": seat.position,
+        "name": seat.name,
+        "username": seat.user.username if seat.user else None,
+        "status": analysis.status if analysis else "none",
+        "done": analysis.done if analysis else 0,
+        "total": analysis.total if analysis else 0,
+        "finished": analysis.finished.isoformat() if analysis and analysis.finished else None,
+        "analysis": analysis_shown.as_documented(analysis.result)
+        if analysis and analysis.status == Analysis.DONE and analysis.result
+        else None,
+    }
+
+
+def _analyses(table: Table) -> list[dict]:
+    analyses = {a.seat: a for a in table.analyses.all()}
+    seats = table.seats.select_related("user").order_by("position")
+    return [_seat_analysis_json(seat, analyses.get(seat.position)) for seat in seats]
+
+
+@api_view
+def game_analysis(request: HttpRequest, game_id: int) -> JsonResponse:
+    table = _analysed_table(request, game_id)
+    return JsonResponse({"game": game_id, "table": table.pk, "seats": _analyses(table)})
+
+
+@api_view
+def seat_analysis(request: HttpRequest, game_id: int, seat: int) -> JsonResponse:
+    table = _analysed_table(request, game_id)
+    found = [row for row in _analyses(table) if row["seat"] == seat]
+    if not found:
+        raise Http404(_("This game has no such seat."))
+    return JsonResponse(found[0])
+
+
 def _members_only(queryset, pk: int, user):
     item = queryset.select_related("club").filter(pk=pk).first()
     if item is None or not is_member(user, item.club_id):
@@ -468,6 +515,87 @@ def _page_of(name: str) -> dict:
 
 def _either_english(words: list[str]) -> str:
     return _either(tuple(words), str)
+
+
+def _seat_analysis_schema(most: int) -> dict:
+    """One seat's analysis as the API gives it: where its job stands, and once done what
+    `python manage.py analyse --format json` prints for it (games.analysis)."""
+    value = {"type": "number", "minimum": 0, "maximum": 1}
+    number = {"type": "number"}
+    decision = _object(
+        {
+            "index": {"type": "integer", "minimum": 0},
+            "round": {"type": "integer", "minimum": 1},
+            "played": {"type": "string"},
+            "best": {"type": "string"},
+            "loss": number,
+            "error": {"type": "number", "minimum": 0},
+            "mark": _nullable({"type": "string", "enum": ["?!", "?", "??"]}),
+            "options": {
+                "type": "array",
+                "minItems": 2,
+                "items": _object(
+                    {
+                        "option": {"type": "string"},
+                        "value": value,
+                        "error": {"type": "number", "minimum": 0},
+                    }
+                ),
+            },
+            "expected": value,
+        }
+    )
+    count = {"type": "integer", "minimum": 0}
+    analysis = _object(
+        {
+            "seat": {"type": "string"},
+            "accuracy": _nullable({"type": "number", "minimum": 0, "maximum": 100}),
+            "decisions": {"type": "array", "items": decision},
+            "seconds": {"type": "number", "minimum": 0},
+            "rounds": {
+                "type": "array",
+                "description": "the seat's expected placing score after each round",
+                "items": value,
+            },
+            "deal": {
+                "type": "array",
+                "description": "De l'Orc: the real-time deal of each round, summarised",
+                "items": {"type": "object"},
+            },
+            "samples": count,
+            "summary": _object(
+                {
+                    "matches": count,
+                    "decisions": count,
+                    "marks": _object({"?!": count, "?": count, "??": count}),
+                    "costliest": {
+                        "type": "array",
+                        "maxItems": 3,
+                        "description": "the indexes of the three costliest decisions",
+                        "items": count,
+                    },
+                }
+            ),
+        }
+    )
+    return _object(
+        {
+            "seat": {"type": "integer", "minimum": 0, "maximum": most - 1},
+            "name": {"type": "string"},
+            "username": _nullable({"type": "string"}),
+            "status": {
+                "type": "string",
+                "enum": ["none", *Analysis.Status.values],
+                "description": "none: nobody asked for it yet",
+            },
+            "done": count,
+            "total": count,
+            "finished": _nullable({"type": "string", "format": "date-time"}),
+            "analysis": _nullable(
+                {**analysis, "description": "values are expected placing scores, 1 first … 0 last"}
+            ),
+        }
+    )
 
 
 def _components() -> dict:
@@ -608,6 +736,14 @@ def _components() -> dict:
             }
         ),
         "RatingPage": _page_of("Rating"),
+        "SeatAnalysis": _seat_analysis_schema(most),
+        "GameAnalysis": _object(
+            {
+                "game": {"type": "integer"},
+                "table": {"type": "integer"},
+                "seats": {"type": "array", "maxItems": most, "items": _ref("SeatAnalysis")},
+            }
+        ),
         "Error": {
             "type": "object",
             "properties": {
@@ -641,6 +777,14 @@ def schema() -> dict:
         return [{"name": path_name, "in": "path", "required": True, "schema": _integer()}]
 
     paging = [p.openapi() for p in PAGING]
+    most = max(game.seats.stop - 1 for game in registry.all_games().values())
+    seat_param = {
+        "name": "seat",
+        "in": "path",
+        "required": True,
+        "description": "the seat's position, from 0",
+        "schema": _integer(0, most - 1),
+    }
     return {
         "openapi": "3.0.3",
         "info": {
@@ -666,6 +810,18 @@ def schema() -> dict:
                 "Record",
                 "a record in its game's format",
                 item("id"),
+            ),
+            "/api/v1/games/{id}/analysis/": read(
+                gettext_noop("The analysis of a finished game, seat by seat"),
+                "GameAnalysis",
+                "every seat, with its analysis once done",
+                item("id"),
+            ),
+            "/api/v1/games/{id}/analysis/{seat}/": read(
+                gettext_noop("The analysis of one seat of a finished game"),
+                "SeatAnalysis",
+                "the seat, with its analysis once done",
+                [*item("id"), seat_param],
             ),
             "/api/v1/leagues/{id}/table/": read(
                 gettext_noop("A league's table (members of its club)"),

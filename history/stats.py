@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from django.db.models import F, Max
+from django.db.models import Avg, Count, F, Max
 
+from analysis.models import Analysis
 from games import registry
 from games.models import Table
 from history import queries
@@ -50,7 +51,26 @@ def profile_stats_context(person, viewer) -> dict:
         "hs_places": _bars([(str(p), places[p]) for p in sorted(places)]),
         "hs_tallies": _tallies(person, viewer),
         "hs_opponents": _head_to_head(person, game_ids),
+        "hs_accuracy": _accuracy(person, viewer),
     }
+
+
+def _accuracy(person, viewer) -> list[dict]:
+    """Per game, the person's average accuracy over his analysed seats of the finished games
+    the visitor may see."""
+    tables = Table.objects.visible_to(viewer).filter(status=Table.FINISHED)
+    rows = (
+        Analysis.objects.of_user(person)
+        .filter(status=Analysis.DONE, accuracy__isnull=False, table__in=tables)
+        .values("table__game")
+        .annotate(average=Avg("accuracy"), games=Count("id"))
+    )
+    found = {row["table__game"]: row for row in rows}
+    return [
+        {"game": game.name, "accuracy": round(found[key]["average"]), "games": found[key]["games"]}
+        for key, game in registry.all_games().items()
+        if key in found
+    ]
 
 
 def _tallies(person, viewer) -> list[dict]:

@@ -14,6 +14,12 @@ urlpatterns = [
     path("api/v1/games/", api.games, name="api_games"),
     path("api/v1/games/<int:game_id>/", api.game, name="api_game"),
     path("api/v1/games/<int:game_id>/record/", api.game_record, name="api_game_record"),
+    path("api/v1/games/<int:game_id>/analysis/", api.game_analysis, name="api_game_analysis"),
+    path(
+        "api/v1/games/<int:game_id>/analysis/<int:seat>/",
+        api.seat_analysis,
+        name="api_seat_analysis",
+    ),
     path("api/v1/leagues/<int:league_id>/table/", api.league_table, name="api_league_table"),
     path(
         "api/v1/tournaments/<int:tournament_id>/standings/",

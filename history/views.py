@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from accounts.http import HtmxHttpRequest
+from analysis import shown as analysis_shown
 from games import registry
 from games.access import not_found as table_not_found
 from games.access import viewer_of
@@ -127,6 +128,10 @@ def game_detail(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         else None,
         "played_template": pad.played_template if pad is not None else "",
     }
+    if table is not None and table.status == Table.FINISHED:
+        context |= analysis_shown.panel(table, request.user) | {
+            "analysis_next": request.get_full_path()
+        }
     return render(request, "history/game.html", context)
 
 
@@ -209,6 +214,12 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         step = int(request.GET.get("step", total))
     except ValueError:
         step = total
+    if "decision" in request.GET and viewer is not None and not running:
+        # A link to one decision of an analysis: the step at which it was taken.
+        found = analysis_shown.step_of_decision(
+            table, record, steps, viewer, request.GET["decision"]
+        )
+        step = total if found is None else found
     step = max(0, min(step, total))
     state = replay.position(shows, record, steps, step)
     if running and step == total:
@@ -239,6 +250,8 @@ def replay_view(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         "replay_template": shows.template,
     }
     context |= shows.context(current, board)
+    names = [s.display_name for s in seats]
+    context |= analysis_shown.replay_context(request, table, record, steps, step, viewer, names)
     template = "history/replay.html#replay" if request.htmx else "history/replay.html"
     return render(request, template, context)
 
