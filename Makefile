@@ -39,7 +39,7 @@ lint: export DEBUG = 1
 lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy accounts games leagues tournaments history infra ctg_site
+	$(VENV)/bin/mypy accounts games leagues tournaments analysis history infra ctg_site
 	$(VENV)/bin/lint-imports
 
 # Web, Celery worker and beat together, on DATABASE_URL and REDIS_URL (see README).

@@ -1,7 +1,9 @@
-"""How long each Call to Glory AI level thinks: per decision, per turn, and per wait of a
-person at a four-seat table against three AI players of the level.
+"""How long each AI level thinks, in both games. Call to Glory: per decision, per turn, and
+per wait of a person at a four-seat table against three AI players of the level. De l'Orc
+pour les Braves: per turn decision (its deal's reactions take well under a millisecond).
 
 Run: .venv/bin/python benchmarks/ai_levels.py [--waits 24] [--levels search,search-strong]
+     [--game ctg|orc|both] [--orc-decisions 40] [--orc-levels beginner,heuristic,expert]
 
 A wait begins as the person (seat 0) ends a turn and lasts until the next decision is his:
 the three AI players' turns (their draws, their action, a miniature or a bury). Positions come
@@ -26,6 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.ctg.ai import LEVELS, decide
 from games.ctg.engine import Options, State, new_game, parse_action, view
+from games.orc import ai as orc_ai
+from games.orc import engine as orc_engine
+from games.orc.engine.cards import N_CARDS
+from games.orc.engine.playout import NAMES, random_decision, random_recruitment
 
 PERSON = 0
 
@@ -82,6 +88,59 @@ def wait(level: str, state: State, seed: int) -> tuple[list[float], list[float],
     return decisions, list(turns.values()), total
 
 
+def orc_positions(count: int, players: int, seed: int) -> list[orc_engine.State]:
+    """Turn decisions of De l'Orc with more than one option, from random games: each kind
+    (champion, spy, people, mercenaries, commando, flying machine) as often as it comes."""
+    rng = random.Random(seed)
+    found: list[orc_engine.State] = []
+    game = 0
+    while len(found) < count:
+        state = orc_engine.new_game(list(NAMES[:players]), seed=seed + game)
+        game += 1
+        while state.phase < 7 and len(found) < count:
+            if state.pending == "recruit":
+                for action in random_recruitment(state, rng):
+                    state.apply(action)
+                if state.pending == "recruit":
+                    state.deal(N_CARDS)
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+                found.append(state.clone())
+            state.apply(random_decision(state, rng))
+    return found
+
+
+def orc_times(level: str, positions: list[orc_engine.State]) -> dict[str, list[float]]:
+    """Seconds per decision of `level`, by kind of decision, as a worker makes it: the seat's
+    view, then the level's choice (its own budget)."""
+    times: dict[str, list[float]] = {}
+    for i, state in enumerate(positions):
+        started = time.perf_counter()
+        seen = orc_engine.view(state, state.decider)
+        orc_ai.decide(level, seen, seed=i)
+        times.setdefault(state.pending, []).append(time.perf_counter() - started)
+    return times
+
+
+def orc_main(args: argparse.Namespace) -> None:
+    positions = orc_positions(args.orc_decisions, args.orc_players, args.seed)
+    print(
+        f"\nDe l'Orc pour les Braves: {len(positions)} turn decisions of {args.orc_players} "
+        f"players; load average {os.getloadavg()[0]:.1f}"
+    )
+    # The site names the levels Recruit (beginner), Sergeant (heuristic) and Warlord (expert).
+    print(f"{'level':<14} {'decisions':>9}  {'ms per decision p50/p95/max':>28}  slowest kind")
+    for level in args.orc_levels.split(","):
+        by_kind = orc_times(level, positions)
+        times = [t for kind in by_kind.values() for t in kind]
+        figures = "/".join(
+            f"{1000 * x:.0f}" for x in (percentile(times, 0.5), percentile(times, 0.95), max(times))
+        )
+        slowest = max(by_kind, key=lambda kind: percentile(by_kind[kind], 0.95))
+        slow = f"{slowest} (p95 {1000 * percentile(by_kind[slowest], 0.95):.0f} ms)"
+        print(f"{level:<14} {len(times):>9}  {figures:>28}  {slow}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma separated")
@@ -90,7 +149,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--variants", default="", help="comma separated: imperial-tasks,ninja")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("ctg", "orc", "both"), default="both")
+    parser.add_argument("--orc-decisions", type=int, default=40, help="De l'Orc decisions timed")
+    parser.add_argument("--orc-players", type=int, default=5)
+    parser.add_argument("--orc-levels", default=",".join(orc_ai.LEVELS), help="comma separated")
     args = parser.parse_args(argv)
+    if args.game != "orc":
+        ctg_main(args)
+    if args.game != "ctg":
+        orc_main(args)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    return 0
+
+
+def ctg_main(args: argparse.Namespace) -> None:
     variants = frozenset(v for v in args.variants.split(",") if v)
     options = Options(args.players, args.rounds, variants)
     starts = [start_of_wait(options, args.seed * 1_000_003 + i) for i in range(args.waits)]
@@ -123,8 +195,6 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<14} {len(decisions):>9}  {per_decision:>28}  {per_turn:>20}  {per_wait:>18}",
             flush=True,
         )
-    print(f"load average {os.getloadavg()[0]:.1f} at the end")
-    return 0
 
 
 if __name__ == "__main__":

@@ -43,6 +43,13 @@ TURN_REMINDER_DELAY = 300
 ROUND_PAUSE_SECONDS = int(os.environ.get("ROUND_PAUSE_SECONDS", "45"))
 # Seconds De l'Orc's players have to read a battle's reveal before the next decision.
 REVEAL_PAUSE_SECONDS = int(os.environ.get("REVEAL_PAUSE_SECONDS", "12"))
+# De l'Orc's deal comes at the table's pace (seconds a card): 1. A test's live server that
+# must see whole games within minutes deals this many times faster.
+DEAL_SPEED = 1.0
+# Seconds every AI move of a level that thinks (not a quick one) lasts at least: 0, each
+# level thinks its own time. Fault tests raise it for a move that lasts long enough to kill
+# its worker in the middle of it.
+AI_MOVE_AT_LEAST_SECONDS = 0.0
 
 INSTALLED_APPS = [
     # First, so that its runserver (daphne's, stopping gracefully) is the one manage.py runs.
@@ -65,6 +72,7 @@ INSTALLED_APPS = [
     "games.orc",
     "leagues",
     "tournaments",
+    "analysis",
     "history",
 ]
 
@@ -228,11 +236,20 @@ CELERY_BEAT_SCHEDULE = {
     # Cheap (one indexed query) and the start of a round waits on it: every second.
     "sweep-events": {"task": "tournaments.tasks.sweep_events", "schedule": 1.0},
     "sweep-absentees": {"task": "tournaments.tasks.sweep_absentees", "schedule": 5.0},
+    "sweep-analyses": {"task": "analysis.tasks.sweep_analyses", "schedule": 5.0},
 }
 # The sweeps' arguments for a process that starts alone (the embedded default): no task of
 # another process can be under way, so an AI move is taken up however recent the table's
 # last change.
-SWEEPS_ALONE_KWARGS = {"sweep-ai-moves": {"quiet_seconds": 0}}
+SWEEPS_ALONE_KWARGS = {
+    "sweep-ai-moves": {"quiet_seconds": 0},
+    "sweep-analyses": {"patience_seconds": 0},
+}
+# Post-game analyses (analysis.tasks) go to their own queue, "analysis", which only the
+# Procfile's `analyst` worker takes: half a minute of search each never delays an AI move.
+# Samples per option of each decision; None: the analyser's own choice (tests take fewer).
+ANALYSIS_SAMPLES: int | None = None
+CELERY_TASK_ROUTES = {"analysis.tasks.analyse": {"queue": "analysis"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
     path("play/", include("games.urls")),
+    path("", include("analysis.urls")),
     path("", include("history.urls")),
 ]
 

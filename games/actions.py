@@ -732,7 +732,12 @@ def ai_decision(
     if seat is None:
         return None
     level = _ai_level(table, seat, level, stand_in)
+    started = time.monotonic()
     move = table.plugin.ai_move(level, table, table.state(), seat.position, _seed(table))
+    # A test's move that lasts (settings.AI_MOVE_AT_LEAST_SECONDS), not a level's thinking.
+    rest = settings.AI_MOVE_AT_LEAST_SECONDS - (time.monotonic() - started)
+    if rest > 0 and level not in table.plugin.quick_levels:
+        time.sleep(rest)
     return seat.position, move
 
 

@@ -12,12 +12,12 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts import presence
+from accounts.consumers import language_of
 from games import registry
 from games.access import viewer_of
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -223,22 +223,3 @@ class LobbyConsumer(_Consumer):
         with translation.override(self.language):
             context = lobby_context(self.scope["user"], self.page) | {"oob": True}
             return render_to_string("games/lobby.html#tables", context)
-
-
-def language_of(scope) -> str:
-    """The viewer's language: the switcher's cookie, the profile's choice, then the browser."""
-    user = scope["user"]
-    cookies = scope.get("cookies", {})
-    if settings.LANGUAGE_COOKIE_NAME not in cookies and getattr(user, "preferred_language", None):
-        return user.preferred_language
-    return translation.get_language_from_request(_ScopeRequest(scope))  # type: ignore[arg-type]
-
-
-class _ScopeRequest:
-    """Enough of a request for Django's language negotiation (cookie, then Accept-Language)."""
-
-    def __init__(self, scope):
-        headers = dict(scope.get("headers", []))
-        self.COOKIES = scope.get("cookies", {})
-        self.META = {"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode()}
-        self.path_info = scope.get("path", "/")

@@ -132,6 +132,14 @@ def _refusal(request, table_id: int, error: actions.Refused) -> HttpResponse:
     return render(request, "games/notice.html#refusal", context, status=error.status)
 
 
+def move_text(post) -> str:
+    """A move as a page sends it: whole in `action`, or made of choices (a spy's player and
+    card, the mercenaries ticked one by one): `action`'s words, then the player chosen in
+    `target`, then each choice in `part`. The game reads and checks the whole as any move."""
+    words = [post.get("action", ""), post.get("target", ""), *post.getlist("part")]
+    return " ".join(word for word in words if word)
+
+
 @require_POST
 @login_required
 def table_play(request, table_id: int):
@@ -145,7 +153,7 @@ def table_play(request, table_id: int):
         get_table_for_viewer(request, table_id)
         return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
     try:
-        actions.play_for(table_id, request.user, request.POST.get("action", ""), version)
+        actions.play_for(table_id, request.user, move_text(request.POST), version)
     except Table.DoesNotExist:
         raise not_found() from None
     except actions.Refused as error:

@@ -35,6 +35,10 @@ from infra.celery import app
 logger = logging.getLogger(__name__)
 
 _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="background")
+# Tasks routed to these queues (CELERY_TASK_ROUTES) run in threads of their own, as on Celery
+# they go to workers of their own: a post-game analysis searches for half a minute, and must
+# not keep AI moves waiting.
+_queues = {"analysis": ThreadPoolExecutor(max_workers=1, thread_name_prefix="background-analysis")}
 # Set once the interpreter is going down: work asked for from then on is left to the sweep
 # that runs when the process starts again.
 _closing = threading.Event()
@@ -45,7 +49,14 @@ def _close() -> None:
     threads are joined next; work not begun yet, or asked for from now on, is left to the
     sweep that runs at once when the process starts again."""
     _closing.set()
-    _executor.shutdown(wait=False, cancel_futures=True)
+    for executor in (_executor, *_queues.values()):
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+def closing() -> bool:
+    """Whether the process is stopping: long work (an analysis) stops at its next step and
+    is left to the sweep that runs when the process starts again."""
+    return _closing.is_set()
 
 
 # Hooks of this kind run last registered first, so this one before the executor's own, which
@@ -183,9 +194,11 @@ def _run_in_thread(task: Task, args: tuple, kwargs: dict) -> None:
 def _submit_now(task: Task, args: tuple, kwargs: dict) -> None:
     if _closing.is_set():
         return  # picked up by the sweep when the process starts again
+    queue = settings.CELERY_TASK_ROUTES.get(task.name, {}).get("queue", "")
+    executor = _queues.get(queue, _executor)
     # A RuntimeError: the executor has shut down; the same.
     with contextlib.suppress(RuntimeError):
-        _executor.submit(_run_in_thread, task, args, kwargs)
+        executor.submit(_run_in_thread, task, args, kwargs)
 
 
 def _submit(task: Task, args: tuple, kwargs: dict, countdown: float | None) -> None:

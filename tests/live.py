@@ -133,6 +133,11 @@ def end_background_work() -> None:
     background._executor = ThreadPoolExecutor(
         max_workers=done._max_workers, thread_name_prefix="background"
     )
+    for queue, executor in list(background._queues.items()):
+        executor.shutdown(wait=True, cancel_futures=True)
+        background._queues[queue] = ThreadPoolExecutor(
+            max_workers=executor._max_workers, thread_name_prefix=f"background-{queue}"
+        )
 
 
 def _forget() -> None:

@@ -45,4 +45,10 @@ WHITENOISE_AUTOREFRESH = True
 # wait long (tests of the pause itself set their own, on the live server too); a battle's
 # reveal likewise.
 ROUND_PAUSE_SECONDS = 1
+# Post-game analyses search with few samples: the tests look at where the marks go, not at
+# their strength (benchmarks/analysis_ladder.py measures that).
+ANALYSIS_SAMPLES = 6
 REVEAL_PAUSE_SECONDS = 1
+# A test that kills a worker in the middle of an AI move makes the move last, here and in the
+# processes it starts (they inherit the environment).
+AI_MOVE_AT_LEAST_SECONDS = float(os.environ.get("CTG_TEST_AI_MOVE_SECONDS", "0"))

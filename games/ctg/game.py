@@ -15,6 +15,7 @@ from django.utils.translation import gettext_noop
 
 from games import records
 from games.ctg import ai, engine, replay
+from games.ctg import analysis as ctg_analysis
 from games.ctg.engine import pad
 from games.ctg.engine.cards import VALUES, full_deck
 from games.ctg.engine.record import FORMAT as RECORD_FORMAT
@@ -165,12 +166,12 @@ class CallToGlory(Game[engine.State]):
             _("Tactician"),
             _(
                 "Imagines thousands of ways the hidden cards could lie and plays each out to "
-                "the end of the round: about a second a move."
+                "the end of the round: about a second a turn."
             ),
         ),
         "search-strong": (
             _("Master"),
-            _("The tactician thinking longer: up to two seconds a move."),
+            _("The tactician thinking twice as long: up to two seconds a turn."),
         ),
     }
     default_ai_level = ai.DEFAULT_LEVEL
@@ -183,6 +184,7 @@ class CallToGlory(Game[engine.State]):
     legend_template = "games/_card_legend.html"
     stylesheet = "css/ctg.css"
     rounds = (1, 3, 4)
+    analysis = ctg_analysis
     variant_names = tuple(VARIANTS)
     replay = CallToGloryReplay()
     pad = CallToGloryPad()

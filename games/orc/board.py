@@ -5,6 +5,7 @@ between commit and reveal, and no undealt card is in them.
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from collections import OrderedDict
@@ -18,7 +19,8 @@ from django.utils.translation import ngettext
 
 from games.orc import engine, names
 from games.orc.dealer import stamp
-from games.orc.engine.cards import BATTLE_POINTS, N_CARDS, PEOPLES
+from games.orc.engine.cards import BATTLE_POINTS, INDEX, N_CARDS, N_CODES, PEOPLES
+from games.orc.engine.state import army_strength
 from games.orc.engine.views import hidden, round_story
 from games.orc.game import DE_L_ORC
 from games.rendering import clock_text, pause_context, won
@@ -40,18 +42,25 @@ def group_of(code: str) -> str:
     return code[0] if code[0] in PEOPLES and len(code) == 2 and code[1] in "26C" else "X"
 
 
+def card(code: str) -> dict[str, Any]:
+    """An army card as the pages draw it: its code, name, strength and picture (§1)."""
+    words = {"code": code, "group": group_of(code), "name": card_name(code)}
+    return words | {"hint": names.strength_hint(code)} | names.face(code)
+
+
 def hand_groups(hand: dict[str, int]) -> list[dict[str, Any]]:
     """A hand by group (people, then mercenaries) and value: public knowledge (§3.8)."""
     out = []
     for group in GROUPS:
-        cards = [
-            {"code": code, "name": card_name(code), "hint": names.strength_hint(code), "count": n}
-            for code, n in hand.items()
-            if group_of(code) == group
-        ]
+        cards = [card(code) | {"count": n} for code, n in hand.items() if group_of(code) == group]
         if cards:
             out.append({"group": group, "name": card_name(group), "cards": cards})
     return out
+
+
+def flat_cards(counts: dict[str, int]) -> list[dict[str, Any]]:
+    """Cards by group and value in one row, each with its group."""
+    return [c | {"group": g["group"]} for g in hand_groups(counts) for c in g["cards"]]
 
 
 def strength_parts(army: dict[str, int], people: str | None, strength: int | None) -> list[str]:
@@ -100,7 +109,7 @@ def reveal_context(battle: dict[str, Any] | None, shown: dict[str, str]) -> dict
             {
                 "name": name,
                 "shown": shown[name],
-                "cards": [c | {"group": g["group"]} for g in hand_groups(army) for c in g["cards"]],
+                "cards": flat_cards(army),
                 "strength": strength,
                 "parts": strength_parts(army, people, strength),
                 "won": name in winners,
@@ -129,26 +138,7 @@ def round_end_context(
     points and totals, from `round_summaries`)."""
     story = round_story(state, index)
 
-    def cards(counts: dict[str, int]) -> list[dict[str, Any]]:
-        return [c | {"group": g["group"]} for g in hand_groups(counts) for c in g["cards"]]
-
-    takers = []
-    for name in state.names:
-        piles = [p for p in story["piles"] if p["taker"] == name]
-        if name == story["wizard"]:
-            continue
-        taken: dict[str, int] = {}
-        for p in piles:
-            for code, n in p["cards"].items():
-                taken[code] = taken.get(code, 0) + n
-        takers.append(
-            {
-                "name": name,
-                "shown": shown[name],
-                "piles": ", ".join(f"P{p['pile']}" for p in piles),
-                "cards": cards(taken),
-            }
-        )
+    taken = takers_context(story["piles"], story["wizard"], list(state.names), shown)
     spies = [
         {
             "n": spy["n"],
@@ -163,39 +153,114 @@ def round_end_context(
         "round": story["round"],
         "wizard": shown[story["wizard"]],
         "champion": shown.get(story["champion"] or "", ""),
-        "takers": takers,
-        "nobody": ", ".join(f"P{p['pile']}" for p in story["piles"] if p["taker"] is None),
+        "takers": taken["takers"],
+        "nobody": taken["nobody"],
         "spies": spies,
         "giants": [(shown[name], n) for name, n in story["giants"].items()],
         "summary": summary,
     }
 
 
-def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, str]]:
+def pile_entries(contents: list[str], shown: dict[str, str]) -> list[dict[str, Any]]:
     """A pile bottom up: army cards, and deserters and shields with their owner (his name in
     the record, and as the page shows it)."""
-    entries = []
+    entries: list[dict[str, Any]] = []
     for item in contents:
         kind, _sep, owner = item.partition(":")
         if owner:
             entries.append({"kind": kind, "owner": owner, "shown": shown.get(owner, owner)})
         else:
-            entries.append(
-                {
-                    "kind": "army",
-                    "code": item,
-                    "name": card_name(item),
-                    "hint": names.strength_hint(item),
-                }
-            )
+            entries.append({"kind": "army"} | card(item))
     return entries
+
+
+TOP_CARDS = 2  # the army cards a phone shows of each pile, from its top; it counts the rest
+
+
+def pile_context(number: int, contents: list[str], shown: dict[str, str]) -> dict[str, Any]:
+    """A pile of the deal (`contents` bottom up), as compact as a phone needs: its army cards
+    by group, its cards with the top ones marked, its shields and deserters, and, were the
+    deal over now, who takes it and which cards its deserters remove (§3.8). All public."""
+    taker, removed = engine.pile_outcome(contents)
+    entries = pile_entries(contents, shown)
+    army = [i for i, e in enumerate(entries) if e["kind"] == "army"]
+    top = set(army[-TOP_CARDS:])
+    for i in army:
+        entries[i]["removed"] = i in removed
+        entries[i]["deep"] = i not in top and i not in removed
+    groups = [group_of(entries[i]["code"]) for i in army]
+    return {
+        "number": number,
+        "entries": entries,
+        "counts": [
+            {"group": g, "name": card_name(g), "n": groups.count(g)} | names.face(g)
+            for g in GROUPS
+            if g in groups
+        ],
+        "deep": sum(bool(e.get("deep")) for e in entries),
+        "taker": taker,
+        "taker_shown": shown.get(taker, taker) if taker else "",
+        "removes": [entries[i]["name"] for i in removed],
+    }
 
 
 def piles_context(view: dict[str, Any], shown: dict[str, str]) -> list[dict[str, Any]]:
     """The piles while they lie on the table: in the deal, and while the wizard names his
     champion from them."""
     piles = view["deal"]["piles"] or []
-    return [{"number": i + 1, "entries": pile_entries(p, shown)} for i, p in enumerate(piles)]
+    return [pile_context(i + 1, p, shown) for i, p in enumerate(piles)]
+
+
+def takers_context(
+    piles: list[dict[str, Any]], wizard: str, players: list[str], shown: dict[str, str]
+) -> dict[str, Any]:
+    """Who took which pile (`piles`: §3.8's outcome per pile, its taker and the army cards
+    he takes) and so each player's new holding, seat by seat; the piles nobody takes."""
+    takers = []
+    for name in players:
+        if name == wizard:
+            continue
+        mine = [p for p in piles if p["taker"] == name]
+        taken: dict[str, int] = {}
+        for p in mine:
+            for code, n in p["cards"].items():
+                taken[code] = taken.get(code, 0) + n
+        takers.append(
+            {
+                "name": name,
+                "shown": shown[name],
+                "piles": ", ".join(f"P{p['pile']}" for p in mine),
+                "cards": [
+                    c | {"group": g["group"]} for g in hand_groups(taken) for c in g["cards"]
+                ],
+            }
+        )
+    nobody = ", ".join(f"P{p['pile']}" for p in piles if p["taker"] is None)
+    return {"takers": takers, "nobody": nobody}
+
+
+def recap_context(
+    state: engine.State, view: dict[str, Any], piles: list[dict[str, Any]], shown: dict[str, str]
+) -> dict[str, Any] | None:
+    """The deal's recap, from the deal's end to its round's first reveal: who took which pile
+    and each player's new holding. While the wizard names his champion the piles still lie
+    there, read as §3.8 will resolve them; after, as they were resolved. All public (§3.8)."""
+    pending = view["pending"]
+    if pending == "champion":
+        outcome = []
+        for pile in piles:
+            kept: dict[str, int] = {}
+            for e in pile["entries"]:
+                if e["kind"] == "army" and not e["removed"]:
+                    kept[e["code"]] = kept.get(e["code"], 0) + 1
+            outcome.append({"pile": pile["number"], "taker": pile["taker"], "cards": kept})
+    elif pending in (None, "recruit") or state.history[-1].battles or state.game_over:
+        return None
+    else:
+        outcome = round_story(state, state.rnd)["piles"]
+    return {"round": view["round"], "settled": pending != "champion"} | takers_context(
+        outcome, view["wizard"], list(state.names), shown
+    )
 
 
 WHEEL_SIZE = 44  # the wheel's viewBox, in SVG units: a ring of one segment per point
@@ -306,9 +371,13 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
     decisions = _decisions(view, shown) if viewer is not None and pause is None else []
     reveal = reveal_context(view["last_battle"], shown)
     placings = view["result"].get("placings") if view["game_over"] else None
+    piles = piles_context(view, shown)
     summaries = round_summaries(view["result"], shown, view["target"])
+    # A pause shows the battle just fought; so does the end of the game, which has no pause:
+    # its last battle and round are the game's climax.
+    shows_reveal = pause is not None or view["game_over"]
     round_end = None
-    if pause is not None and reveal is not None and reveal["number"] == len(BATTLE_POINTS):
+    if shows_reveal and reveal is not None and reveal["number"] == len(BATTLE_POINTS):
         index = reveal["round"] - 1
         round_end = round_end_context(state, index, shown, summaries[index])
     return {
@@ -322,11 +391,13 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "deal_size": N_CARDS,
         "placing": dealing and dealt == N_CARDS,
         "next_pile": dealt % state.npiles + 1 if dealing and dealt < N_CARDS else None,
-        "piles": piles_context(view, shown),
+        "piles": piles,
+        "recap": recap_context(state, view, piles, shown) if pause is None else None,
         "start_after": view["deal"]["start_after"],
         "can_slap": recruit is not None and bool(recruit["deserters"] or recruit["shields"]),
         "recruit": recruit,
         "decisions": decisions,
+        "choice": _choice(view, shown) if decisions else None,
         "wizard_name": shown[wizard],
         "decider_name": shown.get(view["decider"]),
         "decider_is_ai": view["decider"] is not None
@@ -346,8 +417,8 @@ def board_context(table: Any, state: engine.State, viewer: int | None) -> dict[s
         "winners_line": won([shown[n] for n, place in placings.items() if place == 1])
         if placings
         else "",
-        # A pause shows the battle just fought; a replay shows it at its own step.
-        "reveal": reveal if pause is not None else None,
+        # A replay shows it at its own step.
+        "reveal": reveal if shows_reveal else None,
         "last_battle": reveal,
         "next_is_round": reveal is not None and reveal["number"] == len(BATTLE_POINTS),
     }
@@ -480,6 +551,92 @@ def _recruit_line(view: dict[str, Any], me: str | None, words: dict[str, Any]) -
 def _decisions(view: dict[str, Any], shown: dict[str, str]) -> list[dict[str, str]]:
     """The viewer's legal turn decisions as buttons: the notation, and words for it."""
     return [{"text": text, "label": describe(text, shown)} for text in view["legal"]]
+
+
+SENT = ("GI", "TR", "WM", "GR")  # what a `send` may commit (§4.3), in the notation's order
+
+
+def _choice(view: dict[str, Any], shown: dict[str, str]) -> dict[str, Any] | None:
+    """A decision made of choices rather than picked from a list: a spy's player, then the
+    kind of card he asks for; the mercenaries to send, card by card. None for the others,
+    whose few options are buttons."""
+    pending, legal = view["pending"], view["legal"]
+    if pending == "spy":
+        targets: dict[str, None] = {}
+        codes: dict[str, None] = {}
+        for text in legal:
+            words = text.split()
+            if words[-1] != "pass":
+                targets[words[2]] = None
+                codes[words[3]] = None
+        hands = {p["name"]: p["hand"] for p in view["players"]}
+        return {
+            "kind": "spy",
+            "ask": f"spy {view['spy']}",
+            "pass": f"spy {view['spy']} pass",
+            "targets": [
+                {
+                    "name": name,
+                    "shown": shown[name],
+                    "cards": sum(hands[name].values()),
+                    # Public (§3.8): the page marks the kinds the player chosen holds.
+                    "holds": json.dumps(hands[name], separators=(",", ":")),
+                }
+                for name in targets
+            ],
+            "groups": [
+                {
+                    "group": group,
+                    "name": card_name(group),
+                    "cards": [
+                        {"code": code, "name": card_name(code), "hint": names.strength_hint(code)}
+                        for code in codes
+                        if group_of(code) == group
+                    ],
+                }
+                for group in GROUPS
+            ],
+        }
+    if pending == "send":
+        return send_choice(view)
+    return None
+
+
+def send_choice(view: dict[str, Any]) -> dict[str, Any]:
+    """The mercenaries the viewer may send, one toggle per card, and his army's strength as
+    each choice would make it (§4.5), worked out by the engine from his own cards only: keyed
+    by the number of giants, trolls, war machines and gremlins sent ("1-0-0-2")."""
+    army = [0] * N_CODES
+    for code, n in (view["my_army"] or {}).items():
+        army[INDEX[code]] += n
+    people = PEOPLES.index(view["people"])
+    strengths = {}
+    most = dict.fromkeys(SENT, 0)
+    for text in view["legal"]:
+        sent = text.split()[1:]
+        counts = [sent.count(code) for code in SENT]
+        for code, n in zip(SENT, counts, strict=True):
+            most[code] = max(most[code], n)
+        with_them = army[:]
+        for code, n in zip(SENT, counts, strict=True):
+            with_them[INDEX[code]] += n
+        strengths["-".join(map(str, counts))] = army_strength(with_them, people)
+    cards = [
+        {
+            "code": code,
+            "name": card_name(code),
+            "hint": names.strength_hint(code),
+            "id": f"{code}{i}",
+        }
+        for code in SENT
+        for i in range(most[code])
+    ]
+    return {
+        "kind": "send",
+        "cards": cards,
+        "strengths": json.dumps(strengths, separators=(",", ":")),
+        "now": strengths["0-0-0-0"],
+    }
 
 
 def describe(text: str, shown: dict[str, str]) -> str:
@@ -637,10 +794,7 @@ def render_update(event: dict[str, Any], viewer: int | None, language: str) -> s
         }
         context = {
             "stamp": event["stamp"],
-            "piles": [
-                {"number": int(n), "entries": pile_entries(p, shown)}
-                for n, p in event["piles"].items()
-            ],
+            "piles": [pile_context(int(n), p, shown) for n, p in event["piles"].items()],
             "dealt": dealt,
             "deal_size": N_CARDS,
             "placing": dealt == N_CARDS,

@@ -85,7 +85,7 @@ def take(table_id: int) -> bool:
         if table_id in _running:
             return True
         deal = Deal.objects.filter(table_id=table_id, ended=False).first()
-        if deal is None or deal.started is None or not claim(table_id, deal.pace):
+        if deal is None or deal.started is None or not claim(table_id, deal.card_seconds):
             return False
         _running.add(table_id)
     threading.Thread(target=_run, args=(table_id,), daemon=True, name=f"dealer-{table_id}").start()
@@ -118,7 +118,7 @@ def _push_deal(table_id: int) -> None:
         if deal is None or deal.ended or deal.started is None:
             return
         table = deal.table
-        if table.status != Table.RUNNING or not claim(table_id, deal.pace):
+        if table.status != Table.RUNNING or not claim(table_id, deal.card_seconds):
             return
         table.deal = deal
         state = table.state()
@@ -136,8 +136,8 @@ def _push_deal(table_id: int) -> None:
             return
         last = k
         due = deal.card_time(k + 1).timestamp()
-        if due - time.time() > deal.pace:
-            _stop.wait(deal.pace)  # the lead-in: renew the lease meanwhile
+        if due - time.time() > deal.card_seconds:
+            _stop.wait(deal.card_seconds)  # the lead-in: renew the lease meanwhile
             continue
         _stop.wait(max(due - time.time(), 0))
         if not Table.objects.filter(pk=table_id, version=table.version).exists():

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import records
 from games.orc import ai, engine, names, pad, replay
+from games.orc import analysis as orc_analysis
 from games.orc.engine.cards import (
     BATTLE_POINTS,
     CODES,
@@ -246,6 +247,7 @@ class DeLOrc(Game[engine.State]):
     )
     seats = range(4, 8)
     preferred_seats = (5, 6)
+    analysis = orc_analysis
     # Each level's name and what a host choosing it should know, in the site's languages.
     ai_levels = {
         "beginner": (
@@ -325,8 +327,9 @@ class DeLOrc(Game[engine.State]):
         """The cards with their copies and strength, the numbers per player count and the
         battles' points, from the engine (§1, §2, §4.7, §5), named in the page's language."""
 
-        def card(code: str, group: str = "X") -> dict[str, str]:
-            return {"group": group, "name": names.card(code)}
+        def card(code: str, group: str = "X") -> dict[str, Any]:
+            words = {"code": code, "group": group, "name": names.card(code)}
+            return words | {"hint": names.strength_hint(code)} | names.face(code)
 
         rows: list[dict[str, Any]] = [
             {
@@ -448,7 +451,10 @@ class DeLOrc(Game[engine.State]):
 
     def deadline_seconds(self, table: Table, state: engine.State) -> float | None:
         if state.pending == "recruit":
-            return placing_seconds(state.pace) if state.dealt == N_CARDS else None
+            if state.dealt < N_CARDS:
+                return None
+            # As fast as the deal runs (settings.DEAL_SPEED: a test's server deals faster).
+            return placing_seconds(state.pace) / settings.DEAL_SPEED
         return super().deadline_seconds(table, state)
 
     def board_context(

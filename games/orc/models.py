@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -37,15 +38,21 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return f"Deal of table {self.table_id}"
 
+    @property
+    def card_seconds(self) -> float:
+        """Seconds from one army card to the next: the pace, on the site. A test's server
+        that must see whole games in a few minutes deals faster (settings.DEAL_SPEED)."""
+        return self.pace / settings.DEAL_SPEED
+
     def dealt_at(self, moment) -> int:
         """Army cards down at `moment` (a datetime) in the current round's deal."""
         if self.started is None or moment < self.started:
             return 0
         # In whole microseconds: a float division would put card 3 of 0.8 s at 2.4000000000000004.
         elapsed = (moment - self.started) // timedelta(microseconds=1)
-        return min(80, elapsed // round(self.pace * 1_000_000))
+        return min(80, elapsed // round(self.card_seconds * 1_000_000))
 
     def card_time(self, k: int):
         """When the k-th army card of the current round is (or was) dealt."""
         assert self.started is not None
-        return self.started + timedelta(microseconds=k * round(self.pace * 1_000_000))
+        return self.started + timedelta(microseconds=k * round(self.card_seconds * 1_000_000))

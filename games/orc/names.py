@@ -3,6 +3,8 @@ Dutch seed is the source of the Dutch terms). Every page and message takes names
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -63,6 +65,25 @@ def card(code: str) -> str:
         return str(_SPY) % {"number": code[2:]}
     member, chief = _MEMBERS[code[0]]
     return str(chief) if code[1] == "C" else f"{member} {code[1]}"
+
+
+def face(code: str) -> dict[str, Any]:
+    """What a card's picture shows (static/img/orc/cards.svg): its kind's symbol, one per
+    people and per kind of mercenary, and its value (a chief has none: a crown instead), in
+    a frame of its group's colour (its people, or X: the mercenaries)."""
+    if code in PEOPLES or code == "X":  # a group: its people's symbol, or the mercenaries'
+        return {"icon": f"orc-{code}", "value": "", "chief": False, "group": code}
+    if code[0] in PEOPLES and code[1:] in ("2", "6", "C"):
+        chief = code[1] == "C"
+        value = "" if chief else code[1]
+        return {"icon": f"orc-{code[0]}", "value": value, "chief": chief, "group": code[0]}
+    if code.startswith("SP"):
+        return {"icon": "orc-SP", "value": code[2:], "chief": False, "group": "X"}
+    return {"icon": f"orc-{code}", "value": _VALUES[code], "chief": False, "group": "X"}
+
+
+# The number a mercenary's picture shows: its strength, at most (§4.5, §4.6).
+_VALUES = {"GI": "10", "TR": "5", "WM": "9", "GR": "1", "FM": "4+", "CG": "0"}
 
 
 def strength(code: str) -> str:

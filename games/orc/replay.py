@@ -109,6 +109,7 @@ def dealt_card(step: ReplayStep | None) -> dict[str, Any] | None:
     return {
         "number": step.dealt,
         "pile": step.pile,
+        "code": step.card,
         "name": names.card(step.card),
         "start": step.start,
-    }
+    } | names.face(step.card)

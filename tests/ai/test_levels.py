@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.ctg.ai import LEVELS, decide
+from games.ctg.ai import LEVELS, SHARE, budget, decide
 from games.ctg.engine import view
 
 from .helpers import CONFIGS, random_position
@@ -43,3 +43,20 @@ def test_it_refuses_an_unknown_level() -> None:
     if len(v["legal_texts"]) > 1:
         with pytest.raises(ValueError):
             decide("grandmaster", v, seed=1)
+
+
+def test_the_master_has_twice_the_tactician_s_budget_at_every_decision() -> None:
+    # The same search with more iterations and time at each decision: never the weaker.
+    for pending in SHARE:
+        iterations, seconds = budget("search", pending)
+        strong_iterations, strong_seconds = budget("search-strong", pending)
+        assert strong_iterations >= 2 * iterations and strong_seconds >= 2 * seconds
+
+
+def test_a_turn_s_budget_keeps_to_what_the_level_promises() -> None:
+    # "About a second a turn", "up to two seconds a turn": two draws and an action, and a
+    # rarer decision besides (a bury or a miniature), within it.
+    for level, promised in (("search", 1.0), ("search-strong", 2.0)):
+        for rare in ("end-or-ninja", "bury", "reveal"):
+            turn = [budget(level, p)[1] for p in ("draw", "second-draw", "action", rare)]
+            assert sum(turn) <= promised

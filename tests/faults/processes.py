@@ -112,9 +112,10 @@ def moves_need_a_redis_that_is_away(url: str) -> None:
 class Cluster:
     """Daphnes, Celery workers and beat as the Procfile runs them, each a process of its own
     (and its own process group, so kill -9 takes a worker's pool with it), all on the test
-    database and `redis`. Their output goes to files in `logs`."""
+    database and `redis`. Their output goes to files in `logs`; `env` adds to their
+    environment (e.g. CTG_TEST_AI_MOVE_SECONDS: AI moves that last)."""
 
-    def __init__(self, redis: OwnRedis, logs) -> None:
+    def __init__(self, redis: OwnRedis, logs, env: dict[str, str] | None = None) -> None:
         import os
         import sys
         from pathlib import Path
@@ -129,6 +130,7 @@ class Cluster:
             "RATE_LIMIT_POSTS_PER_USER": "1000000",
             "RATE_LIMIT_POSTS_PER_ADDRESS": "1000000",
         }
+        self.env |= env or {}
         self.processes: dict[str, subprocess.Popen] = {}
         self.ports: dict[str, int] = {}
 

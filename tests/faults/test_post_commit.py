@@ -1,6 +1,7 @@
 """What follows a saved move when Redis is away: the player hears it was saved, the game goes
 on, and the push is tried again until Redis is back."""
 
+import logging
 import threading
 
 import pytest
@@ -29,6 +30,7 @@ def alice_to_move(alice) -> Table:
 def test_a_saved_move_is_answered_as_saved_and_the_ai_answers_while_redis_is_away(
     client, alice, settings, own_redis, caplog
 ):
+    caplog.set_level(logging.WARNING, logger="infra.background")
     table = alice_to_move(alice)
     from channels.layers import channel_layers
 
@@ -60,6 +62,7 @@ def test_a_saved_move_is_answered_as_saved_and_the_ai_answers_while_redis_is_awa
 def test_a_move_does_not_wait_for_a_redis_found_away_a_moment_before(
     client, running_table, alice, bob, settings, own_redis, caplog
 ):
+    caplog.set_level(logging.WARNING, logger="infra.background")
     from channels.layers import channel_layers
 
     from ctg_site.settings import redis_channel_layer

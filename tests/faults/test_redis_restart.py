@@ -212,13 +212,14 @@ def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_pat
 
     settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the worker
     _point_celery_at(app, own_redis.url)
-    cluster = Cluster(own_redis, tmp_path)
+    # Its AI move lasts three seconds, whatever its level thinks: Redis restarts during it.
+    cluster = Cluster(own_redis, tmp_path, env={"CTG_TEST_AI_MOVE_SECONDS": "3"})
     try:
         cluster.start_worker("w1")
         assert wait_for(lambda: app.control.inspect(timeout=0.5).ping(), 30)
         tasks.clock_check.apply_async((0, 0), countdown=600)
         assert wait_for(lambda: any((app.control.inspect(timeout=0.5).scheduled() or {}).values()))
-        table = table_with_bots(alice, ["search-strong"], seats=2)  # thinks up to 2 s
+        table = table_with_bots(alice, ["search"], seats=2)  # a level that thinks
         actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
         actions.start(table.pk, alice)
 

@@ -22,8 +22,11 @@ from tests.waiting import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
+# Seconds every AI move lasts here, whatever its level thinks: time to see a worker playing
+# it and kill that worker in the middle of it.
+MOVE_LASTS = 2.0
 # Seconds from the kill until the move is played by another worker: the time to notice the
-# loss, and the other worker's thinking (a Master's, up to two seconds).
+# loss (a second and a half), and the other worker's move, which lasts MOVE_LASTS.
 TAKEN_OVER_WITHIN = 5.0
 WORKERS = ("w1", "w2")
 
@@ -36,7 +39,7 @@ def workers(own_redis, tmp_path, settings):
 
     settings.CELERY_BROKER_URL = own_redis.url  # AI moves go to the workers
     _point_celery_at(app, own_redis.url)
-    cluster = Cluster(own_redis, tmp_path)
+    cluster = Cluster(own_redis, tmp_path, env={"CTG_TEST_AI_MOVE_SECONDS": str(MOVE_LASTS)})
     try:
         for name in WORKERS:
             cluster.start_worker(name)

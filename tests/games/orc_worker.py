@@ -1,5 +1,5 @@
-"""A Celery worker process for De l'Orc tests (imported by spawn before Django is set up, so it
-imports nothing of the site at the top)."""
+"""A Celery worker process and a daphne's setup for De l'Orc tests (imported by spawn before
+Django is set up, so it imports nothing of the site at the top)."""
 
 
 def worker_main(redis_url: str) -> None:
@@ -20,3 +20,14 @@ def worker_main(redis_url: str) -> None:
     _point_celery_at(app, redis_url)
     quiet = ["--loglevel=WARNING", "--without-mingle", "--without-gossip", "--without-heartbeat"]
     app.worker_main(["worker", "--pool=solo", *quiet])
+
+
+def pausing_on_redis(seconds: int) -> None:
+    """Setup of a daphne for De l'Orc's stories: sockets of other processes through Redis,
+    and reveals and rounds' ends that wait `seconds` for the people to continue."""
+    from django.conf import settings
+
+    from tests.conftest import use_redis_layer
+
+    use_redis_layer()
+    settings.REVEAL_PAUSE_SECONDS = settings.ROUND_PAUSE_SECONDS = seconds

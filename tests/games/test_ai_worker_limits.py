@@ -3,33 +3,31 @@ and a move whose worker process dies is played by the next one."""
 
 import os
 import signal
-import time
+
+import pytest
 
 from games import actions, tasks
-from games.ctg import engine
 from games.models import Table
 from tests.games.test_ai_seats import table_with_bots
 from tests.waiting import wait_for
 
+# Seconds each move of the bot lasts, here and in the worker: long enough to kill it in.
+MOVE_LASTS = 2.0
 
-def bot_thinking(alice):
-    """A running 2-player quick game where the bot (seat 0) is to make a move it thinks over
-    for half a second or more, with no AI move queued. Moves before it are played here."""
-    table = table_with_bots(alice, ["search-strong"], seats=2)  # thinks up to 2 s
+
+@pytest.fixture
+def bot_thinking(prefork_worker, alice, settings, monkeypatch):
+    """A running 2-player quick game where the bot (seat 0), of a level that thinks, is to
+    move, with no AI move queued (they go to the worker's broker); each of its moves lasts
+    MOVE_LASTS."""
+    settings.AI_MOVE_AT_LEAST_SECONDS = MOVE_LASTS
+    monkeypatch.setenv("CTG_TEST_AI_MOVE_SECONDS", str(MOVE_LASTS))  # the worker's settings
+    table = table_with_bots(alice, ["search"], seats=2)
     actions.move_seat(table.pk, alice, 0, 1)
     actions.start(table.pk, alice)
-    while True:
-        table.refresh_from_db()
-        assert table.status == Table.RUNNING, "no long thought in the whole game"
-        state = table.state()
-        text = engine.view(state, state.decider)["legal_texts"][0]
-        if state.decider == 0:
-            t0 = time.perf_counter()
-            _, text = actions.ai_decision(table.pk, table.version)
-            if time.perf_counter() - t0 >= 0.5:
-                break
-        actions.play(table.pk, state.decider, text, table.version)
     tasks.ai_move.app.control.purge()
+    table.refresh_from_db()
+    assert table.state().decider == 0
     return table
 
 
@@ -46,8 +44,8 @@ def bot_moves(table):
     return [a for a in table.record["rounds"][0]["actions"] if not a.startswith("alice")]
 
 
-def test_it_falls_back_to_the_heuristic_past_the_soft_time_limit(prefork_worker, alice):
-    table = bot_thinking(alice)
+def test_it_falls_back_to_the_heuristic_past_the_soft_time_limit(prefork_worker, bot_thinking):
+    table = bot_thinking
     prefork_worker()
     version, played = table.version, len(bot_moves(table))
     _, expected = actions.ai_decision(table.pk, version, level=table.plugin.stand_in_level)
@@ -57,8 +55,8 @@ def test_it_falls_back_to_the_heuristic_past_the_soft_time_limit(prefork_worker,
     assert bot_moves(table)[played].endswith(f": {expected}")
 
 
-def test_it_plays_a_bot_s_move_once_when_its_worker_process_dies(prefork_worker, alice):
-    table = bot_thinking(alice)
+def test_it_plays_a_bot_s_move_once_when_its_worker_process_dies(prefork_worker, bot_thinking):
+    table = bot_thinking
     worker = prefork_worker()
     version = table.version
     tasks.ai_move.delay(table.pk, version)

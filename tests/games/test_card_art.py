@@ -3,16 +3,20 @@
 The names are text of the page's language, never part of the pictures.
 """
 
+import re
 import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from games import actions
 from games.ctg import engine, replay
 from games.ctg.engine.cards import TASK_DECKS, VALUES
+from games.orc import engine as orc_engine
+from games.orc import names as orc_names
 from games.records import action_lines
 from tests.games.conftest import open_table
 from tests.history.conftest import online_game
@@ -171,3 +175,111 @@ def test_the_site_icon_is_linked_and_answers_at_favicon_ico(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 302
     assert response["Location"].endswith("img/favicon.svg")
+
+
+# De l'Orc: one sprite of our own pictures, a symbol per people and per kind of mercenary.
+ORC_SPRITE = Path(settings.BASE_DIR) / "static" / "img" / "orc" / "cards.svg"
+ORC_KINDS = {
+    f"orc-{kind}" for kind in ["B", "M", "S", "D", "GI", "TR", "WM", "GR", "FM", "CG", "SP"]
+}
+PICTURE = re.compile(
+    r'data-card="(\w+)"[^>]*>\s*<span class="face" aria-hidden="true">'
+    r'<svg class="art" focusable="false"><use href="([^"#]*)#([\w-]+)"/></svg>'
+    r'(?:(<svg class="art crown")|<b>([^<]*)</b>)?'
+)
+
+
+def orc_symbols() -> dict[str, bytes]:
+    root = ElementTree.parse(ORC_SPRITE).getroot()
+    return {
+        symbol.get("id"): ElementTree.tostring(symbol)
+        for symbol in root.iter("{http://www.w3.org/2000/svg}symbol")
+    }
+
+
+def test_de_lorc_has_its_own_picture_for_each_people_and_each_kind_of_mercenary():
+    symbols = orc_symbols()
+    assert {orc_names.face(code)["icon"] for code in orc_engine.CODES} == ORC_KINDS
+    assert ORC_KINDS | {"orc-X", "orc-crown", "orc-shield", "orc-deserter"} <= set(symbols)
+    # Each a shape of its own, not another's in a different colour: told apart without
+    # colour. Drawn in the page's colour (currentColor), so that a group's frame sets it.
+    drawings = [re.sub(rb' id="[^"]*"', b"", drawing) for drawing in symbols.values()]
+    assert len(set(drawings)) == len(drawings)
+    paints = set(re.findall(rb'(?:fill|stroke)="([^"]*)"', b"".join(symbols.values())))
+    assert paints <= {b"currentColor", b"none"}
+
+
+def pictures(html: str) -> dict[str, set[tuple[str, str]]]:
+    """Per card code drawn, its pictures: the symbol and the value (or the chief's crown)."""
+    drawn: dict[str, set[tuple[str, str]]] = {}
+    for code, sprite, icon, crown, value in PICTURE.findall(html):
+        assert sprite.endswith("img/orc/cards.svg")
+        drawn.setdefault(code, set()).add((icon, "crown" if crown else value))
+    return drawn
+
+
+def assert_each_drawn_as_its_kind(html: str) -> set[str]:
+    drawn = pictures(html)
+    codes_on_page = set(re.findall(r'class="orc-card[^"]*" data-card="(\w+)"', html))
+    assert codes_on_page <= set(drawn), "a card without its picture"
+    for code, looks in drawn.items():
+        face = orc_names.face(code)
+        value = "crown" if face["chief"] else face["value"]
+        assert looks == {(face["icon"], value)}, code
+        if code[0] in "BMSD" and code[1:] in ("2", "6"):
+            assert value == code[1]
+    return set(drawn)
+
+
+def test_the_deal_draws_each_pile_card_and_each_holding_with_its_picture(client, alice):
+    from tests.games.orc_helpers import orc_table, people, set_deal
+
+    bob, charlie, dave = people("bob", "charlie", "dave")
+    table = orc_table(alice, [bob, charlie, dave], pace=2.0)
+    set_deal(table, 60.02)
+    client.force_login(bob)
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+    drawn = assert_each_drawn_as_its_kind(html)
+    assert drawn == set(table.record["rounds"][0]["deck"][:60])
+
+
+def test_a_reveal_and_the_holdings_draw_their_cards_with_pictures(db, client, settings):
+    from games import actions as game_actions
+    from tests.games.test_orc_reveal import before_a_reveal
+
+    settings.REVEAL_PAUSE_SECONDS = 30
+    users, table, state, move = before_a_reveal(1)
+    game_actions.play(table.pk, state.decider, move, table.version)
+    client.force_login(users[1])
+    html = client.get(f"/play/t/{table.pk}/").content.decode()
+    reveal = re.search(r'<section class="reveal".*?</section>', html, re.S).group(0)
+    holdings = re.findall(r'data-zone="holding".*?</div>', html, re.S)
+    assert assert_each_drawn_as_its_kind(reveal)
+    assert assert_each_drawn_as_its_kind("".join(holdings))
+
+
+def test_the_replay_draws_de_lorcs_cards_with_pictures(client, alice, bob):
+    from tests.games.orc_helpers import finished_orc_table, people
+
+    table = finished_orc_table([alice, bob, *people("charlie", "dave")])
+    client.force_login(alice)
+    first = client.get(f"/history/replay/{table.pk}/?step=0").content.decode()
+    total = int(re.search(r'data-total="(\d+)"', first).group(1))
+    # In the first deal, in the middle of the game, at its last battle's reveal.
+    drawn = {}
+    for step in (40, total // 2, total):
+        html = client.get(f"/history/replay/{table.pk}/?step={step}").content.decode()
+        drawn[step] = assert_each_drawn_as_its_kind(html)
+    assert drawn[40] and drawn[total], drawn
+
+
+def test_the_rules_page_shows_every_card_with_its_picture_in_german(db, client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    html = client.get("/play/rules/orc/").content.decode()
+    table = re.search(r'<table class="rules-cards">.*?</table>', html, re.S).group(0)
+    drawn = assert_each_drawn_as_its_kind(table)
+    codes = [f"{p}{k}" for p in "BMSD" for k in "26C"] + ["GR", "GI", "TR", "WM", "FM", "CG"]
+    assert drawn == set(codes) | {f"SP{n}" for n in range(1, 5)}
+    assert {orc_names.face(code)["icon"] for code in drawn} == ORC_KINDS
+    with translation.override("de"):
+        assert all(orc_names.card(code) in table for code in drawn)

@@ -1,27 +1,53 @@
-"""Two people, one on a phone, play a whole game of De l'Orc with three AI players in chromium,
-at the fast pace; both slap shields and deserters in the deal (a few minutes)."""
+"""Whole games of De l'Orc in chromium: two people and three AI players at the fast pace, alice
+at a desktop's size (1280×800, slapping with the keyboard) and bob at a phone's (390×844,
+tapping), in English and in German (a few minutes each).
 
+Each first reads the rules page the table links to. In the deal every pile is in view while
+they put shields and deserters down; a spy names a player, then a kind of card, and the
+mercenaries are ticked card by card, the army's strength following each tick; every battle's
+reveal and every round's end is seen on both pages, their Continue on the screen, and
+continued; the game ends on its result. In German no English card name reaches either page,
+in a frame of its socket or in its text. Screenshots of the deal, a reveal, a round's end and
+the result at both sizes go to artifacts/screenshots/ (orc-story-*, not kept in git).
+"""
+
+import json
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.models import Table
-from tests.conftest import start_daphne, stop_daphne, url_of, use_redis_layer
+from games.orc import engine, names
+from tests.conftest import start_daphne, stop_daphne, url_of
 from tests.games.orc_helpers import orc_table
+from tests.games.orc_worker import pausing_on_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# alice plays on a desktop with the keyboard, bob on a phone by tapping.
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# Seconds a reveal or a round's end waits for the people: long enough for both pages to see
+# it, read it and continue, which ends it at once.
+PAUSE = 90
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+# alice plays on a desktop with the keyboard, bob on a phone by tapping; alice deals round 1.
 
 
 @pytest.fixture
-def server(redis_channel_layer):
+def server(redis_channel_layer, settings):
     # This process deals too (the game starts here): its pushes go through Redis as well.
-    daphne = start_daphne(use_redis_layer)
+    settings.REVEAL_PAUSE_SECONDS = settings.ROUND_PAUSE_SECONDS = PAUSE
+    # Cards twice as fast as the fast pace: still time for a person's taps between them.
+    settings.DEAL_SPEED = 2.0
+    daphne = start_daphne(partial(pausing_on_redis, PAUSE))
     yield url_of(daphne)
     stop_daphne(daphne)
 
@@ -30,6 +56,29 @@ def session_cookie(user, url):
     client = Client()
     client.force_login(user)
     return {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}
+
+
+def english_card_names() -> re.Pattern:
+    """The cards', peoples' and mercenaries' English names that German names otherwise
+    ("Troll" and "Gremlin" are German words too), as whole words."""
+    words = set()
+    codes = [*engine.CODES, *engine.PEOPLES, "X"]
+    for code in codes:
+        with translation.override("en"):
+            english = _name(code)
+        with translation.override("de"):
+            german = _name(code)
+        if english != german:
+            words.add(english.split(" 1")[0])  # "Spy 1": "Spy"
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, words), key=len)[::-1]) + r")\b")
+
+
+def _name(code: str) -> str:
+    if code == "X":
+        return str(names.MERCENARY)
+    if code in engine.PEOPLES:
+        return names.people(code)
+    return names.card(code)
 
 
 def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
@@ -54,20 +103,128 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
         pass  # the pile was redrawn under the tap: the next look tries again
 
 
-def decide(page) -> None:
-    """Take the first option offered, if the board offers a decision (a push may take the
-    form away under the click: then the next look decides)."""
-    form = page.locator("form#decision")
-    if not form.count():
-        return
-    try:
-        if form.locator("select").count():
-            form.locator("button[type=submit]").click(timeout=2000)
+PILES_OUT_OF_VIEW = """() => Array.from(document.querySelectorAll('.orc-pile')).filter((p) => {
+    const box = p.getBoundingClientRect();
+    return box.top < 0 || box.bottom > window.innerHeight || box.left < 0
+      || box.right > window.innerWidth;
+  }).map((p) => p.dataset.pile + '@' + Math.round(p.getBoundingClientRect().bottom))"""
+
+IN_VIEW = """(node) => { const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+
+
+class Story:
+    """What the two pages saw and did."""
+
+    def __init__(self, language: str):
+        self.language = language
+        self.reveals: dict[str, set] = {"alice": set(), "bob": set()}
+        self.round_ends: dict[str, set] = {"alice": set(), "bob": set()}
+        self.continue_out_of_view: list[str] = []
+        self.piles_out_of_view: list[str] = []
+        self.deal_seen: set = set()
+        self.choices: list[str] = []
+        self.strengths_wrong: list[str] = []
+        self.texts: list[str] = []
+        self.shots: set = set()
+
+    def shoot(self, page, name: str, what: str) -> None:
+        size = "desktop" if name == "alice" else "phone"
+        if (what, size) in self.shots:
+            return
+        self.shots.add((what, size))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"orc-story-{self.language}-{what}-{size}.png"))
+
+    def look(self, name: str, page, rng: random.Random, deserted: bool) -> None:
+        """One look at a page: the deal, a pause, or a decision."""
+        seen = page.evaluate(
+            "() => { const b = document.querySelector('#board');"
+            " const c = document.querySelector('#deal-counter');"
+            " const r = document.querySelector('#reveal');"
+            " const e = document.querySelector('#round-end');"
+            " const recap = !!document.querySelector('#deal-recap');"
+            " return {stamp: b.dataset.stamp, status: b.dataset.status,"
+            " dealt: c ? Number(c.dataset.dealt) : null,"
+            " reveal: r ? r.dataset.round + ':' + r.dataset.battle : null,"
+            " roundEnd: e ? e.dataset.round : null, recap}; }"
+        )
+        if seen["dealt"] is not None:
+            self.deal_seen.add((name, seen["stamp"], seen["dealt"]))
+            # While cards are dealt and shields placed; the recap that follows may scroll.
+            if seen["dealt"] >= 20 and not seen["recap"]:
+                if out := page.evaluate(PILES_OUT_OF_VIEW):
+                    self.piles_out_of_view.append(f"{name} at card {seen['dealt']}: P{out}")
+                    self.shoot(page, name, "deal-out-of-view")
+                self.shoot(page, name, "deal")
+            slap(page, rng, keyboard=name == "alice", deserted=deserted)
+            return
+        if seen["reveal"] is not None:
+            self.look_at_pause(name, page, seen)
+            return
+        self.decide(name, page, rng)
+
+    def look_at_pause(self, name: str, page, seen: dict) -> None:
+        self.reveals[name].add(seen["reveal"])
+        if seen["roundEnd"] is not None:
+            self.round_ends[name].add(int(seen["roundEnd"]))
+            self.shoot(page, name, "round-end")
         else:
-            form.locator("button[data-action]").first.click(timeout=2000)
-    except PlaywrightTimeout:
-        return
-    page.wait_for_timeout(200)
+            self.shoot(page, name, "reveal")
+        if len(self.texts) < 40:
+            self.texts.append(page.inner_text("body"))
+        button = page.locator("button[data-action=continue]")
+        try:
+            if button.count():
+                if not button.evaluate(IN_VIEW):
+                    self.continue_out_of_view.append(f"{name} at {seen['reveal']}")
+                button.click(timeout=2000)
+                page.wait_for_timeout(150)
+        except PlaywrightTimeout:
+            pass  # the pause ended under the tap
+
+    def decide(self, name: str, page, rng: random.Random) -> None:
+        """Make the decision the page offers, if any, as a person would: a spy's player and
+        kind of card, mercenaries ticked one by one, or one of the buttons."""
+        form = page.locator("form#decision")
+        try:
+            if not form.count():
+                return
+            kind = form.get_attribute("class", timeout=1000) or ""
+            if "choice-spy" in kind:
+                targets = form.locator("input[name=target]")
+                kinds = form.locator("input[name=part]")
+                if not targets.count() or not kinds.count():
+                    return  # a push took the form away
+                targets.nth(rng.randrange(targets.count())).check(timeout=2000)
+                kinds.nth(rng.randrange(kinds.count())).check(timeout=2000)
+                form.locator("button[value^=spy]:not([form])").click(timeout=2000)
+                self.choices.append("spy")
+            elif "choice-send" in kind:
+                self.tick_mercenaries(name, form, rng)
+                form.locator("button[data-action=send]").click(timeout=2000)
+                self.choices.append("send")
+            else:
+                buttons = form.locator("button[data-action]")
+                if (offered := buttons.count()) > 0:  # else a push took the form away
+                    buttons.nth(rng.randrange(offered)).click(timeout=2000)
+        except PlaywrightTimeout:
+            return  # a push took the form away under the click: the next look decides
+        page.wait_for_timeout(200)
+
+    def tick_mercenaries(self, name: str, form, rng: random.Random) -> None:
+        boxes = form.locator("input[type=checkbox]")
+        strengths = json.loads(form.get_attribute("data-strengths", timeout=1000))
+        counts = dict.fromkeys(("GI", "TR", "WM", "GR"), 0)
+        for i in range(boxes.count()):
+            if rng.random() < 0.5:
+                box = boxes.nth(i)
+                box.check(timeout=2000)
+                counts[box.get_attribute("value")] += 1
+                shown = form.locator("#would-be").inner_text(timeout=1000)
+                expected = strengths["-".join(str(n) for n in counts.values())]
+                if shown != str(expected):
+                    self.strengths_wrong.append(f"{name}: {counts} shows {shown}, not {expected}")
 
 
 def deserters_down(table_id: int) -> set[str]:
@@ -80,58 +237,112 @@ def deserters_down(table_id: int) -> set[str]:
         connection.close()
 
 
+def read_the_rules(page, language: str) -> str:
+    """Open the rules from the table, as a newcomer does; their text."""
+    with page.context.expect_page() as opened:
+        page.click(".rules-link")
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/play/rules/orc/")
+    text = rules.inner_text("main")
+    assert ("Riese" if language == "de" else "Giant") in text
+    rules.close()
+    return text
+
+
 @pytest.mark.long
 @pytest.mark.timeout(1500)
-def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(server, alice, bob, request):
-    table = orc_table(alice, [bob], ["beginner", "heuristic", "expert"], clock="live")
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(
+    server, alice, bob, request, language
+):
+    table = orc_table(alice, [bob], ["beginner", "heuristic", "heuristic"], clock="live")
     cookies = [session_cookie(user, server) for user in (alice, bob)]
     browser = request.getfixturevalue("browser")
+    story = Story(language)
+    frames: list[str] = []
     pages = []
-    for cookie, viewport in zip(cookies, [(1280, 800), (390, 844)], strict=True):
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        context.add_cookies([cookie])
+    for cookie, (width, height) in zip(cookies, SIZES.values(), strict=True):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_cookies([cookie, {"name": "django_language", "value": language, "url": server}])
         page = context.new_page()
+        page.on(
+            "websocket",
+            lambda socket: socket.on("framereceived", lambda payload: frames.append(str(payload))),
+        )
         page.goto(f"{server}/play/t/{table.pk}/")
         page.wait_for_selector("body[data-ws=open]")
+        story.texts.append(read_the_rules(page, language))
         page.evaluate("window.stayed = true")
         pages.append(page)
     page_of = {"alice": pages[0], "bob": pages[1]}
 
     rng = random.Random(3)
-    counters = set()
-    deserted = set()
+    deserted: set[str] = set()
     # The ORM from another thread: Playwright's event loop runs in this one.
     database = ThreadPoolExecutor(1)
-    for _ in range(3000):
+    for _ in range(4000):
         if pages[0].locator("#board[data-status=finished]").count():
             break
         if len(deserted) < 2:
             deserted = database.submit(deserters_down, table.pk).result()
         for name, page in page_of.items():
-            # One read: a push may take the counter away at any moment.
-            dealt = page.evaluate(
-                "() => document.querySelector('#board').dataset.stamp + ':' +"
-                " (document.querySelector('#deal-counter')?.dataset.dealt ?? '')"
-            )
-            if not dealt.endswith(":"):
-                counters.add(dealt)
-                slap(page, rng, keyboard=name == "alice", deserted=name in deserted)
-            decide(page)
-        pages[0].wait_for_timeout(250)
-        if len(counters) == 5:
-            pages[1].screenshot(path="/tmp/orc-phone.png", full_page=True)
-            pages[0].screenshot(path="/tmp/orc-desktop.png", full_page=True)
+            story.look(name, page, rng, deserted=name in deserted)
+        pages[0].wait_for_timeout(200)
 
-    for page in pages:  # every board moved on through pushes, never a reload
-        assert page.evaluate("window.stayed === true")
-    assert len(counters) > 20, "the deal counter moved by pushes"
-    with database:
-        record = database.submit(lambda: Table.objects.get(pk=table.pk).record).result()
-    lines = [line for r in record["rounds"] for line in r["actions"]]
-    for name in ("alice", "bob"):
-        assert any(line.startswith(f"{name}: shield") for line in lines), name
-        assert any(line.startswith(f"{name}: desert") for line in lines), name
-
-    pages[1].click("text=See the result")
+    for name, page in page_of.items():
+        page.wait_for_selector("#board[data-status=finished]")
+        # The last battle and round, which no pause follows, stay on the finished board.
+        story.look_at_pause(
+            name,
+            page,
+            page.evaluate(
+                "() => ({reveal: document.querySelector('#reveal').dataset.round + ':'"
+                " + document.querySelector('#reveal').dataset.battle,"
+                " roundEnd: document.querySelector('#round-end')?.dataset.round ?? null})"
+            ),
+        )
+        page.evaluate("window.scrollTo(0, 0)")
+        story.shoot(page, name, "result")
+        story.texts.append(page.inner_text("body"))
+        assert page.evaluate("window.stayed === true"), "the board moved on by pushes alone"
+    pages[1].click("text=See the result" if language == "en" else ".status a[href$='/result/']")
     pages[1].wait_for_selector("table.result")
     assert pages[1].locator("table.result tr[data-player]").count() == 5
+    story.texts.append(pages[1].inner_text("body"))
+
+    with database:
+        record = database.submit(lambda: Table.objects.get(pk=table.pk).record).result()
+    state = engine.from_record(record)
+    battles = {f"{r}:{b}" for r, rnd in enumerate(state.history, 1) for b in range(1, 5)}
+    lines = [line for r in record["rounds"] for line in r["actions"]]
+    # Everything that went wrong, at once: a game takes minutes.
+    wrong: dict[str, object] = {}
+    for name in ("alice", "bob"):
+        for card in ("shield", "desert"):
+            if not any(line.startswith(f"{name}: {card}") for line in lines):
+                wrong[f"{name} put no {card} down"] = True
+        if story.reveals[name] != battles:
+            wrong[f"reveals {name} missed"] = sorted(battles - story.reveals[name])
+        if story.round_ends[name] != set(range(1, len(state.history) + 1)):
+            wrong[f"rounds' ends {name} saw"] = sorted(story.round_ends[name])
+    if len({(stamp, dealt) for _name, stamp, dealt in story.deal_seen}) <= 20:
+        wrong["the deal did not move on the pages"] = story.deal_seen
+    if story.piles_out_of_view:
+        wrong["piles out of view in the deal"] = story.piles_out_of_view[:5]
+    if story.continue_out_of_view:
+        wrong["Continue below the screen"] = story.continue_out_of_view
+    if story.strengths_wrong:
+        wrong["strengths shown wrong"] = story.strengths_wrong
+    wanted = {(what, size) for what in ("deal", "reveal", "round-end", "result") for size in SIZES}
+    if not story.shots >= wanted:
+        wrong["screenshots missing"] = sorted(wanted - story.shots)
+    if language == "de":
+        english = english_card_names()
+        found = {m for text in frames + story.texts for m in english.findall(text)}
+        if found:
+            wrong["English card names on German pages"] = sorted(found)
+    print(
+        f"\n{language}: {len(state.history)} rounds, {len(frames)} frames, choices {story.choices}"
+    )
+    assert wrong == {}

@@ -16,6 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path("/tmp/shots-orcfollow")
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+IN_VIEW = """(node) => { const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight; }"""
 
 
 def shoot(browser, cookie, server, table, name, language="en"):
@@ -49,6 +51,10 @@ def test_the_reveal_and_the_rounds_end_at_both_sizes(
         assert page.locator("#reveal").is_visible()
         assert page.locator("button[data-action=continue]").is_visible()
         assert page.locator("#round-end").count() == (battle == 4)
+        # On the screen as the page opens, at both sizes: no scrolling to find it.
+        assert page.locator("button[data-action=continue]").evaluate(IN_VIEW)
+        page.evaluate("window.scrollBy(0, 400)")  # and while the player reads on
+        assert page.locator("button[data-action=continue]").evaluate(IN_VIEW)
     shoot(browser, cookie, live_server_url, table, name, "de")
 
 

@@ -152,11 +152,12 @@ def test_it_names_the_cards_of_a_deal_push_in_each_viewers_language(table):
     german = render_update(event, 1, "de")
     english = render_update(event, 1, "en")
 
-    for html, words in [
-        (german, ["Riese", "Zwergenhäuptling", "Schild: bob"]),
-        (english, ["Giant", "Dwarf chief", "shield: bob"]),
+    for html, words, shield in [
+        (german, ["Riese", "Zwergenhäuptling"], "Schild"),
+        (english, ["Giant", "Dwarf chief"], "shield"),
     ]:
         assert all(f">{word}<" in html for word in words), html
+        assert f'>{shield}: </span><span class="owner">bob</span>' in html
     assert 'title="Stärke: 10; ' in german and 'title="Strength: 10; ' in english
 
 

@@ -19,6 +19,7 @@ from schemathesis.engine import events, from_schema
 from schemathesis.engine.statistic import Statistic
 
 from accounts.models import Club, Membership
+from analysis import actions as analysis_actions
 from leagues import rating_jobs, tallies
 from leagues.models import League, PlayedGame
 from tests.conftest import persona
@@ -43,7 +44,11 @@ def history(alice, bob, charlie, club, league):
 
     pad_game([alice, charlie], [[10], [5]], day=1)
     pad_game([alice, bob, charlie], [[3, 4, 5, 6], [1, 2, 3, 4], [6, 6, 6, 6]], day=2)
-    online_game([alice, bob], seed=3, day=3)
+    analysed, _game = online_game([alice, bob], seed=3, day=3)
+    for seat in (0, 1):
+        analysis = analysis_actions.request(analysed, [seat], alice)[0]
+        assert analysis_actions.run(analysis.pk), analysis.error
+    analysis_actions.request(analysed, [1], alice)  # done already: stays as it is
     online_game([alice, bob, charlie], seed=5, rounds=3, variants=("imperial-tasks",), day=4)
     online_game([bob, charlie], seed=6, variants=("ninja",), day=5, rated=True)
     online_game([alice, bob], seed=7, club=club, day=6)
@@ -134,6 +139,8 @@ def config(data: dict) -> schemathesis.Config:
         "operations": [
             ids("/api/v1/games/{id}/", "games"),
             ids("/api/v1/games/{id}/record/", "games"),
+            ids("/api/v1/games/{id}/analysis/", "games"),
+            ids("/api/v1/games/{id}/analysis/{seat}/", "games"),
             ids("/api/v1/leagues/{id}/table/", "leagues"),
             ids("/api/v1/tournaments/{id}/standings/", "tournaments"),
         ],
@@ -202,6 +209,8 @@ def test_it_keeps_to_its_schema(client, bob, history, visitor, record_property):
     assert operations == [
         "GET /api/v1/games/",
         "GET /api/v1/games/{id}/",
+        "GET /api/v1/games/{id}/analysis/",
+        "GET /api/v1/games/{id}/analysis/{seat}/",
         "GET /api/v1/games/{id}/record/",
         "GET /api/v1/leagues/{id}/table/",
         "GET /api/v1/ratings/",
@@ -210,3 +219,6 @@ def test_it_keeps_to_its_schema(client, bob, history, visitor, record_property):
     # Members see their club's league table; anyone else is told it does not exist.
     tables = outcome["answers"]["GET /api/v1/leagues/{id}/table/", 200]
     assert tables > 0 if visitor == "member" else tables == 0
+    # The analysed game is public: its analysis is given to anyone, seat by seat.
+    assert outcome["answers"]["GET /api/v1/games/{id}/analysis/", 200] > 0
+    assert outcome["answers"]["GET /api/v1/games/{id}/analysis/{seat}/", 200] > 0

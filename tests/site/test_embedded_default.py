@@ -8,6 +8,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.services import port_open
 from tests.waiting import wait_for
 
@@ -22,6 +24,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.long
 def test_it_migrates_loads_the_demo_and_serves_with_no_service(tmp_path):
     # As `make run` has it: nothing set but DEBUG.
     unset = {"DATABASE_URL", "REDIS_URL", "SECRET_KEY", "SECURE_SSL_REDIRECT", "SECURE_COOKIES"}

@@ -189,6 +189,7 @@ def make_world() -> World:
         "tournament_id": [str(Tournament.objects.get().pk)],
         "user_id": [str(users["alice"].pk), str(users["organiser"].pk)],
         "round_no": ["1", "4"],
+        "seat": ["0", "3"],
         "token": [tables_by_status[Table.OPEN].invite_token, club.invite_token],
         "username": ["alice"],
         "pile": ["X1"],

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ["infra", "accounts", "games", "leagues", "tournaments", "history", "ctg_site"]
+APPS = ["infra", "accounts", "games", "leagues", "tournaments", "analysis", "history", "ctg_site"]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
 
@@ -37,6 +37,9 @@ def test_it_keeps_every_contract():
         ("tournaments/actions.py", "import games.orc.game", "only through games.registry"),
         ("history/replay.py", "import games.ctg.engine", "History reaches a game only"),
         ("history/records.py", "import games.orc.game", "History reaches a game only"),
+        ("analysis/shown.py", "import games.ctg.analysis", "Analysis reaches a game only"),
+        ("analysis/models.py", "import history.queries", "Apps form layers"),
+        ("games/models.py", "import analysis.models", "Apps form layers"),
         ("infra/background.py", "import games.models", "with infra at the bottom"),
         ("infra/liveness.py", "import accounts.limits", "with infra at the bottom"),
         ("games/orc/engine/cards.py", "import infra.background", "are pure"),

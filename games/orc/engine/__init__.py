@@ -50,7 +50,8 @@ Views
     the reveal, the §8 result so far. Between commit and reveal each player shows his
     holding (hand and committed cards together) and how many cards of each group he
     committed, never which. ``view`` adds the seat's own committed cards, its deal options
-    and, for the decider, its legal actions as text.
+    and, for the decider, its legal actions as text. ``pile_outcome(contents)`` reads a
+    pile of the deal as §3.8 would if the deal ended now: who takes it, which cards go.
 
 Records
     ``to_record(state) -> dict`` (``orc-record/1``, forced decisions written out),
@@ -81,7 +82,7 @@ from .pad import PadError, PadRound, score_pad
 from .playout import random_game, random_playout
 from .record import from_record, result, to_record
 from .state import Battle, RecruitOptions, RoundResult, State, new_game, placings
-from .views import public_view, view
+from .views import pile_outcome, public_view, view
 
 __all__ = [
     "CODES",
@@ -102,6 +103,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "parse_move",
+    "pile_outcome",
     "placings",
     "public_view",
     "random_game",

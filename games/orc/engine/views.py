@@ -43,6 +43,26 @@ def pile_contents(state: State, pile: int) -> list[str]:
     return out + army[below:]
 
 
+def pile_outcome(contents: list[str]) -> tuple[str | None, list[int]]:
+    """§3.8 read on a pile as `pile_contents` lists it, as if the deal ended now: the owner of
+    its lowest shield (None: nobody takes it), and the indices in `contents` of the army
+    cards its deserters remove. Public, as the pile is."""
+    taker: str | None = None
+    removed: list[int] = []
+    below: int | None = None  # the nearest non-shield card below, if it is an army card
+    for i, item in enumerate(contents):
+        kind, sep, owner = item.partition(":")
+        if not sep:
+            below = i
+        elif kind == "desert":
+            if below is not None:
+                removed.append(below)
+            below = None
+        elif taker is None:
+            taker = owner
+    return taker, removed
+
+
 def last_battle(state: State) -> dict[str, Any] | None:
     """The battle fought last, as revealed (§4.5-§4.7): each army's cards and strength, the
     winners and the points; None before the first battle. Public from its reveal on."""

@@ -16,6 +16,7 @@ from games.orc.engine import (
     State,
     from_record,
     new_game,
+    pile_outcome,
     public_view,
     random_game,
     to_record,
@@ -244,3 +245,25 @@ class WholeGames(RuleBasedStateMachine):
 
 TestWholeGames = WholeGames.TestCase
 TestWholeGames.settings = settings(max_examples=16, stateful_step_count=25, deadline=None)
+
+
+@FAST
+@given(players, seeds)
+def test_it_reads_each_pile_at_the_deals_end_as_the_round_then_resolves_it(
+    n: int, seed: int
+) -> None:
+    # What the table shows on a pile (who takes it, which cards its deserters remove) is
+    # what naming the champion then does to it.
+    s = new_game(NAMES[:n], seed=seed)
+    rng = random.Random(seed)
+    while s.pending != "champion":
+        step(s, rng)
+    contents = public_view(s)["deal"]["piles"]
+    shown = [pile_outcome(pile) for pile in contents]
+    s.apply(random_decision(s, rng))
+    for (taker, removed), pile, (owner, taken) in zip(
+        shown, contents, s.history[-1].piles, strict=True
+    ):
+        assert taker == (s.names[owner] if owner >= 0 else None)
+        kept = [code for i, code in enumerate(pile) if ":" not in code and i not in removed]
+        assert sorted(kept if taker else []) == sorted(CODES[c] for c in taken)

@@ -109,3 +109,14 @@ def test_it_keeps_views_json_safe_and_counts_set_aside_cards() -> None:
     assert json.loads(json.dumps(p)) == p
     # Bob's two giants left (§3.10): everything not in a hand is set aside.
     assert p["set_aside"]["GI"] == 6 and s.aside[INDEX["GI"]] == 6
+
+
+def test_it_reads_a_pile_as_the_deals_end_would() -> None:
+    from games.orc.engine import pile_outcome
+
+    # The lowest shield takes; a deserter removes the army card under it, past shields.
+    assert pile_outcome(["GI", "shield:bob", "desert:cy", "B2", "shield:dee"]) == ("bob", [0])
+    # A deserter on a deserter, or on an empty pile, removes nothing.
+    assert pile_outcome(["desert:bob", "TR", "desert:cy", "desert:dee"]) == (None, [1])
+    assert pile_outcome([]) == (None, [])
+    assert pile_outcome(["M6", "B2", "desert:cy", "shield:cy", "shield:bob"]) == ("cy", [1])

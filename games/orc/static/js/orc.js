@@ -1,6 +1,41 @@
 // De l'Orc's table: slaps with immediate local feedback, and the deal's small pushes.
 (() => {
-  document.body.addEventListener("htmx:wsOpen", () => { document.body.dataset.ws = "open"; });
+  // The page says now and then that its player is still at the table, well within the
+  // mark's lifetime (accounts.presence): an event that runs itself finds its absent players
+  // by it, and would take a player whose page stays silent for one who left.
+  let heartbeat;
+  document.body.addEventListener("htmx:wsOpen", (event) => {
+    document.body.dataset.ws = "open";
+    clearInterval(heartbeat);
+    heartbeat = setInterval(() => event.detail.socketWrapper.send("{}"), 20000);
+  });
+
+  // A touch screen has no keys to press: the page hides their hints (the stylesheet does
+  // too, for browsers that report the media features).
+  if (matchMedia("(hover: none), (pointer: coarse)").matches) document.documentElement.dataset.touch = "1";
+
+  // During the deal every pile should be in view. Where the piles are off the screen (below
+  // it on a phone, or above it when the page was left further down after the last round),
+  // the page scrolls to them, until the player scrolls himself; the header, the line saying
+  // what happens now and the holdings stay a scroll away. Each deal anew.
+  let scrolledByHand = false;
+  let dealing = false;
+  const byHand = () => { scrolledByHand = true; };
+  window.addEventListener("wheel", byHand, { passive: true });
+  window.addEventListener("touchmove", byHand, { passive: true });
+  const keepDealInView = () => {
+    const board = document.getElementById("board");
+    const deal = document.getElementById("deal");
+    const now = !!board && board.dataset.dealing === "1";
+    if (now && !dealing) scrolledByHand = false;
+    dealing = now;
+    const piles = document.getElementById("orc-piles");
+    if (!now || !deal || !piles || scrolledByHand) return;
+    const box = piles.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) deal.scrollIntoView({ block: "start" });
+  };
+  keepDealInView();
+  document.body.addEventListener("htmx:wsAfterMessage", keepDealInView);
   document.body.addEventListener("htmx:wsClose", () => { document.body.dataset.ws = "closed"; });
 
   // A small push of the deal: swap each pile, counter or list it carries, unless the page
@@ -19,6 +54,7 @@
       shown.replaceWith(document.importNode(fresh, true));
     }
     document.body.dataset.dealStamp = template.dataset.deal;
+    keepDealInView();
     // Piles not in this update keep their buttons: hide those for cards the viewer no
     // longer holds.
     const counter = document.getElementById("deal-counter");
@@ -84,7 +120,7 @@
       tip.setAttribute("role", "status");
       document.body.appendChild(tip);
     }
-    tip.textContent = card.textContent.trim() + " · " + card.title;
+    tip.textContent = (card.querySelector(".card-name") || card).textContent.trim() + " · " + card.title;
     tip.hidden = false;
     const box = card.getBoundingClientRect();
     const width = tip.offsetWidth;
@@ -103,6 +139,43 @@
     const verb = event.shiftKey ? "desert" : "shield";
     const button = document.querySelector(`button[data-slap="${verb} P${pile}"]:not([disabled])`);
     if (button) { event.preventDefault(); slap(button.dataset.slap, pile); }
+  });
+
+  // Decisions made of choices. Mercenaries: the army's strength as the ticked cards would
+  // make it, from the server's table for the viewer's own cards ("giants-trolls-machines-
+  // gremlins"). A spy: once a player is chosen, how many of each kind he holds (public).
+  document.body.addEventListener("change", (event) => {
+    const form = event.target.closest("form#decision");
+    if (!form) return;
+    if (form.dataset.strengths) {
+      const counts = { GI: 0, TR: 0, WM: 0, GR: 0 };
+      for (const box of form.querySelectorAll("input[data-code]:checked")) counts[box.dataset.code] += 1;
+      const key = [counts.GI, counts.TR, counts.WM, counts.GR].join("-");
+      const strength = JSON.parse(form.dataset.strengths)[key];
+      const shown = document.getElementById("would-be");
+      if (shown && strength !== undefined) { shown.textContent = strength; shown.dataset.strength = strength; }
+    }
+    if (event.target.name === "target" && event.target.dataset.holds) {
+      const holds = JSON.parse(event.target.dataset.holds);
+      for (const mark of form.querySelectorAll("small.holds[data-code]")) {
+        const n = holds[mark.dataset.code] || 0;
+        mark.textContent = n ? "×" + n : "";
+        mark.closest("label").classList.toggle("held", n > 0);
+      }
+    }
+  });
+
+  // A battle's reveal brought by a push while the player looks further down the page: show
+  // it, the game's climax, from its top.
+  let revealShown = null;
+  document.body.addEventListener("htmx:wsAfterMessage", () => {
+    const reveal = document.getElementById("reveal");
+    const key = reveal ? reveal.dataset.round + ":" + reveal.dataset.battle : null;
+    if (key && key !== revealShown) {
+      const top = reveal.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 2) document.getElementById("round-pause").scrollIntoView();
+    }
+    revealShown = key;
   });
 
   setInterval(() => {
