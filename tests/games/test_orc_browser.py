@@ -45,8 +45,8 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 def server(redis_channel_layer, settings):
     # This process deals too (the game starts here): its pushes go through Redis as well.
     settings.REVEAL_PAUSE_SECONDS = settings.ROUND_PAUSE_SECONDS = PAUSE
-    # Cards twice as fast as the fast pace: still time for a person's taps between them.
-    settings.DEAL_SPEED = 2.0
+    # Cards three times as fast as the fast pace: still time for a person's taps.
+    settings.DEAL_SPEED = 3.0
     daphne = start_daphne(partial(pausing_on_redis, PAUSE))
     yield url_of(daphne)
     stop_daphne(daphne)

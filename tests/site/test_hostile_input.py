@@ -352,8 +352,11 @@ def quiet_logs():
 
 
 @pytest.mark.long
-@pytest.mark.timeout(1500)  # some 16,000 requests
-def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
+@pytest.mark.timeout(900)  # some 3,000 requests
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_no_request_of_any_persona_gets_a_server_error(persona, capsys, quiet_logs):
+    """One persona's hostile requests, after every persona's look at the pages (which
+    forms each is shown), on a demo club of its own."""
     started = time.monotonic()
     world = make_world()
     clients, cookies = {}, {}
@@ -394,11 +397,11 @@ def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
     forms: dict[tuple[str, tuple[str, ...]], Form] = {}
     shown_to: dict[tuple[str, tuple[str, ...]], set[str]] = {}
     query_names = set(QUERY_NAMES)
-    for persona in PERSONAS:
+    for looker in PERSONAS:
         for path, personas in real_urls:
-            if persona not in personas:
+            if looker not in personas:
                 continue
-            response = crawl.send("pages", persona, "get", path)
+            response = crawl.send("pages", looker, "get", path)
             if "html" not in response.get("Content-Type", ""):
                 continue
             for form in forms_in(path, response.content.decode()):
@@ -407,7 +410,7 @@ def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
                     continue
                 key = (form.action, tuple(sorted(form.fields)))
                 forms.setdefault(key, form)
-                shown_to.setdefault(key, set()).add(persona)
+                shown_to.setdefault(key, set()).add(looker)
 
     finished = Table.objects.get(club__slug="demo-club", status=Table.FINISHED)
     documents = hostile_records(finished.record)
@@ -425,70 +428,70 @@ def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
     hostile_for = {key: sorted(seen, key=PERSONAS.index)[-2:] for key, seen in shown_to.items()}
     field_names = sorted({name for form in forms.values() for name in form.fields})
     names = sorted(query_names)
-    for index, persona in enumerate(PERSONAS):
-        # Hostile query strings: across the personas every name gets every value.
-        for path, personas in real_urls:
-            if persona not in personas:
-                continue
-            # (The admin reads no query of a visitor it sends to its login page: a few do.)
-            step = len(PERSONAS) if personas is ADMIN_PERSONAS else len(personas)
-            for k in range(personas.index(persona), len(HOSTILE_VALUES), step):
-                query = [
-                    (n, HOSTILE_VALUES[(i + k) % len(HOSTILE_VALUES)]) for i, n in enumerate(names)
-                ]
-                crawl.send("queries", persona, "get", path, form_body(query))
-            repeated = form_body([(n, "1") for n in names] * 2)
-            crawl.send("queries", persona, "get", path, repeated, htmx=True)
-        # Hostile ids and segments in the path.
-        for number, (path, personas) in enumerate(hostile_urls):
-            if persona not in personas:
-                continue
-            crawl.send("hostile paths", persona, "get", path)
-            # A POST to each from one of the personas in turn.
-            if personas[number % len(personas)] == persona:
-                crawl.send("hostile paths", persona, "post", path, body="")
-        # Every URL that might take a POST: nothing, everything any form sends (hostile), and
-        # a method it does not expect.
-        for path, personas in real_urls:
-            if persona not in personas:
-                continue
-            crawl.send("posts", persona, "post", path, body="")
-            pairs = [
-                (n, HOSTILE_VALUES[(i + index) % len(HOSTILE_VALUES)])
-                for i, n in enumerate(field_names)
+    index = PERSONAS.index(persona)
+    # Hostile query strings: across the personas every name gets every value.
+    for path, personas in real_urls:
+        if persona not in personas:
+            continue
+        # (The admin reads no query of a visitor it sends to its login page: a few do.)
+        step = len(PERSONAS) if personas is ADMIN_PERSONAS else len(personas)
+        for k in range(personas.index(persona), len(HOSTILE_VALUES), step):
+            query = [
+                (n, HOSTILE_VALUES[(i + k) % len(HOSTILE_VALUES)]) for i, n in enumerate(names)
             ]
-            crawl.send("posts", persona, "post", path, body=form_body(pairs))
-            crawl.send("posts", persona, WRONG_METHODS[index % len(WRONG_METHODS)], path)
-        # Every form: as shown, with fields missing and repeated, and (for those it is shown
-        # to) each field hostile in turn and its ids replaced by hostile ones.
-        for key, form in forms.items():
-            fields = list(form.fields.items())
-            crawl.send("forms", persona, "post", form.action, body=form_body(fields))
-            crawl.send("forms", persona, "post", form.action, body=form_body(fields), htmx=True)
-            crawl.send("forms", persona, "post", form.action, body=form_body(fields * 2))
-            if persona not in hostile_for[key]:
-                continue
-            for path in with_hostile_ids(form.action):
-                crawl.send("forms", persona, "post", path, body=form_body(fields))
-            for name in form.files:
-                for content in uploads:
-                    upload = SimpleUploadedFile("record.json", content)
-                    data = {**form.fields, name: upload}
-                    crawl.send("forms", persona, "post", form.action, multipart=data)
-            for name, _value in fields:
-                if name in form.files or name == "csrfmiddlewaretoken":
-                    continue  # the test client does not check it
-                values = HOSTILE_VALUES + (documents if name in form.textareas else [])
-                for value in values:
-                    pairs = [(n, value if n == name else v) for n, v in fields]
-                    crawl.send("forms", persona, "post", form.action, body=form_body(pairs))
-                crawl.send(
-                    "forms",
-                    persona,
-                    "post",
-                    form.action,
-                    body=form_body([(n, v) for n, v in fields if n != name]),
-                )
+            crawl.send("queries", persona, "get", path, form_body(query))
+        repeated = form_body([(n, "1") for n in names] * 2)
+        crawl.send("queries", persona, "get", path, repeated, htmx=True)
+    # Hostile ids and segments in the path.
+    for number, (path, personas) in enumerate(hostile_urls):
+        if persona not in personas:
+            continue
+        crawl.send("hostile paths", persona, "get", path)
+        # A POST to each from one of the personas in turn.
+        if personas[number % len(personas)] == persona:
+            crawl.send("hostile paths", persona, "post", path, body="")
+    # Every URL that might take a POST: nothing, everything any form sends (hostile), and
+    # a method it does not expect.
+    for path, personas in real_urls:
+        if persona not in personas:
+            continue
+        crawl.send("posts", persona, "post", path, body="")
+        pairs = [
+            (n, HOSTILE_VALUES[(i + index) % len(HOSTILE_VALUES)])
+            for i, n in enumerate(field_names)
+        ]
+        crawl.send("posts", persona, "post", path, body=form_body(pairs))
+        crawl.send("posts", persona, WRONG_METHODS[index % len(WRONG_METHODS)], path)
+    # Every form: as shown, with fields missing and repeated, and (for those it is shown
+    # to) each field hostile in turn and its ids replaced by hostile ones.
+    for key, form in forms.items():
+        fields = list(form.fields.items())
+        crawl.send("forms", persona, "post", form.action, body=form_body(fields))
+        crawl.send("forms", persona, "post", form.action, body=form_body(fields), htmx=True)
+        crawl.send("forms", persona, "post", form.action, body=form_body(fields * 2))
+        if persona not in hostile_for[key]:
+            continue
+        for path in with_hostile_ids(form.action):
+            crawl.send("forms", persona, "post", path, body=form_body(fields))
+        for name in form.files:
+            for content in uploads:
+                upload = SimpleUploadedFile("record.json", content)
+                data = {**form.fields, name: upload}
+                crawl.send("forms", persona, "post", form.action, multipart=data)
+        for name, _value in fields:
+            if name in form.files or name == "csrfmiddlewaretoken":
+                continue  # the test client does not check it
+            values = HOSTILE_VALUES + (documents if name in form.textareas else [])
+            for value in values:
+                pairs = [(n, value if n == name else v) for n, v in fields]
+                crawl.send("forms", persona, "post", form.action, body=form_body(pairs))
+            crawl.send(
+                "forms",
+                persona,
+                "post",
+                form.action,
+                body=form_body([(n, v) for n, v in fields if n != name]),
+            )
 
     seconds = time.monotonic() - started
     with capsys.disabled():
@@ -496,9 +499,9 @@ def test_no_request_of_any_persona_gets_a_server_error(capsys, quiet_logs):
             f"\nhostile input: {len(all_routes)} URL patterns "
             f"({sum(not r.admin for r in all_routes)} outside the admin), "
             f"{len(real_urls)} real URLs, {len(hostile_urls)} hostile URLs, {len(forms)} forms, "
-            f"{len(PERSONAS)} personas: {crawl.requests.total()} requests "
+            f"as {persona}: {crawl.requests.total()} requests "
             f"({', '.join(f'{n} {kind}' for kind, n in crawl.requests.items())}) "
             f"in {seconds:.0f} s, {len(crawl.failures)} server errors"
         )
-    assert crawl.requests.total() > 10_000
+    assert crawl.requests.total() > 1_000
     assert not crawl.failures, "\n".join(crawl.failures[:150])

@@ -83,6 +83,19 @@ def make_event(server, *, game, players, rounds, max_table, options):
     return event, olga, users
 
 
+def report(game: str, numbers: dict) -> None:
+    """Print the story's figures, and keep them beside its screenshots (an xdist worker's
+    output is not shown)."""
+    text = (
+        f"{game}: tables started after the draw (s): {numbers['start_after_draw']}\n"
+        f"{game}: next round after the last table ended (s): {numbers['next_after_end']}"
+        f" (interval {INTERVAL} s)\n"
+    )
+    print("\n" + text, end="")
+    with (SHOTS / "figures.txt").open("a") as out:
+        out.write(text)
+
+
 def figures(event_id: int) -> dict:
     """Per round: seconds from the draw to its last table's start, and from the last table
     of the round before ending to the draw."""
@@ -196,11 +209,7 @@ def test_an_online_call_to_glory_event_runs_itself_to_its_final_standings(server
         return numbers, absent, seated, Tournament.objects.get(pk=event.pk).status
 
     numbers, absent, seated, status = orm(check)
-    print(f"\nCall to Glory: tables started after the draw (s): {numbers['start_after_draw']}")
-    print(
-        f"Call to Glory: next round after the last table ended (s): {numbers['next_after_end']}"
-        f" (interval {INTERVAL} s)"
-    )
+    report("Call to Glory", numbers)
     assert status == Tournament.FINISHED
     assert {"p9", "p10", "p3"} <= absent
     assert not seated & {"p9", "p10", "p3"} and len(seated) == 7

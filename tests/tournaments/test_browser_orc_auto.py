@@ -22,12 +22,12 @@ from leagues.models import RatingHistory
 from tests.conftest import start_daphne, stop_daphne, url_of
 from tests.tournaments.sweeping import fast_deal_sweeping_server
 from tests.tournaments.test_browser_auto import (
-    INTERVAL,
     SHOTS,
     cookie_for,
     figures,
     make_event,
     orm,
+    report,
 )
 from tournaments import actions as tournaments
 from tournaments.models import Entry, Tournament, TournamentSeat
@@ -193,11 +193,7 @@ def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, requ
         return numbers, absent, second, rated, last, Tournament.objects.get(pk=event.pk).status
 
     numbers, absent, second, rated, last, status = orm(check)
-    print(f"\nDe l'Orc: tables started after the draw (s): {numbers['start_after_draw']}")
-    print(
-        f"De l'Orc: next round after the last table ended (s): {numbers['next_after_end']}"
-        f" (interval {INTERVAL} s)"
-    )
+    report("De l'Orc", numbers)
     assert status == Tournament.FINISHED
     assert rows == 6
     assert any(note.startswith("Your table is ready: table 1 of") for note in notes), notes
