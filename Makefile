@@ -15,9 +15,9 @@ run: setup
 
 # The tests run on TEST_WORKERS xdist workers, each with a database, a Redis database and a
 # live server of its own (TEST_WORKERS=0: all in this process); most tests wait on servers and
-# browsers more than they compute, so five keep two cores busy. String hashes are fixed too,
+# browsers more than they compute, so four keep two cores busy. String hashes are fixed too,
 # so that no test depends on the order of a set on one run and not the next.
-TEST_WORKERS ?= 5
+TEST_WORKERS ?= 4
 test: setup-dev
 	PYTHONHASHSEED=0 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 

@@ -7,13 +7,19 @@ JavaScript; the server checks the move they make as any other.
 import html
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connection
 
+from games import actions
 from games.models import Table
 from games.orc import engine
 from games.records import first_actions
+from tests.conftest import start_daphne, stop_daphne, url_of, use_redis_layer
 from tests.games.orc_helpers import people, random_positions, table_at
+from tests.games.test_browser_play import session_cookie
+from tests.games.test_browser_table import open_page
 
 pytestmark = pytest.mark.django_db
 
@@ -158,3 +164,48 @@ def test_it_refuses_mercenaries_he_does_not_hold_with_a_400(client):
     answer = post(client, users[state.decider], table, action="send", part=["GI"] * 3)
     assert answer.status_code == 400
     assert Table.objects.get(pk=table.pk).record == table.record
+
+
+@pytest.fixture
+def server(redis_channel_layer):
+    # The board pushed from this process reaches the page through Redis.
+    daphne = start_daphne(use_redis_layer)
+    yield url_of(daphne)
+    stop_daphne(daphne)
+
+
+def push_again(table_id: int) -> None:
+    try:
+        actions.push_board(Table.objects.get(pk=table_id))
+    finally:
+        connection.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_mercenaries_ticked_stay_ticked_when_a_push_redraws_the_board(server, request):
+    def holds_mercenaries(record, lines, n, state) -> bool:
+        hand = state.hands[state.decider]
+        return any(hand[engine.CODES.index(code)] for code in ("GI", "TR", "WM", "GR"))
+
+    users, table, state, *_ = at("send", holds_mercenaries)
+    seat = state.decider
+    cookie = session_cookie(users[seat], server)
+    browser = request.getfixturevalue("browser")
+    page_ = open_page(browser, cookie, f"{server}/play/t/{table.pk}/")
+    form = page_.locator("form#decision")
+    strengths = json.loads(form.get_attribute("data-strengths"))
+    box = form.locator("input[type=checkbox]").first
+    box.check()
+    code = box.get_attribute("value")
+    key = "-".join(str(int(c == code)) for c in ("GI", "TR", "WM", "GR"))
+    assert page_.inner_text("#would-be") == str(strengths[key])
+
+    # Another player's move, a clock, a dealer taking over: the board comes again.
+    page_.evaluate("document.querySelector('form#decision').dataset.before = '1'")
+    with ThreadPoolExecutor(1) as orm:  # the ORM from a thread of its own: not Playwright's
+        orm.submit(push_again, table.pk).result()
+    page_.wait_for_function("!document.querySelector('form#decision').dataset.before")
+    assert form.locator("input[type=checkbox]").first.is_checked()
+    assert form.locator("input[type=checkbox]:checked").count() == 1
+    assert page_.inner_text("#would-be") == str(strengths[key])

@@ -23,6 +23,9 @@
   const byHand = () => { scrolledByHand = true; };
   window.addEventListener("wheel", byHand, { passive: true });
   window.addEventListener("touchmove", byHand, { passive: true });
+  window.addEventListener("keydown", (event) => {
+    if (/^(Page(Up|Down)|Arrow(Up|Down)|Home|End| )$/.test(event.key)) byHand();
+  });
   const keepDealInView = () => {
     const board = document.getElementById("board");
     const deal = document.getElementById("deal");
@@ -141,6 +144,26 @@
     if (button) { event.preventDefault(); slap(button.dataset.slap, pile); }
   });
 
+  // A push redraws the board while the player makes up his mind (the others decide at the
+  // same time): what he ticked in the same decision stays ticked.
+  const choices = (form) => Array.from(form.querySelectorAll("input[type=checkbox], input[type=radio]"));
+  const decisionKey = (form) => form.className + ":" + choices(form).map((i) => i.name + "=" + i.value).join(",");
+  let ticked = null;
+  document.body.addEventListener("htmx:wsBeforeMessage", () => {
+    const form = document.getElementById("decision");
+    ticked = form && { key: decisionKey(form), on: choices(form).map((i) => i.checked) };
+  });
+  document.body.addEventListener("htmx:wsAfterMessage", () => {
+    const form = document.getElementById("decision");
+    if (!form || !ticked || decisionKey(form) !== ticked.key) return;
+    const inputs = choices(form);
+    inputs.forEach((input, i) => {
+      if (input.checked === ticked.on[i]) return;
+      input.checked = ticked.on[i];
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
+
   // Decisions made of choices. Mercenaries: the army's strength as the ticked cards would
   // make it, from the server's table for the viewer's own cards ("giants-trolls-machines-
   // gremlins"). A spy: once a player is chosen, how many of each kind he holds (public).
@@ -179,6 +202,7 @@
   });
 
   setInterval(() => {
+    keepDealInView();
     for (const clock of document.querySelectorAll(".clock[data-deadline]")) {
       const left = Math.max(0, Math.round((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
       const m = Math.floor(left / 60), s = left % 60;
