@@ -11,7 +11,6 @@ in a frame of its socket or in its text. Screenshots of the deal, a reveal, a ro
 the result at both sizes go to artifacts/screenshots/ (orc-story-*, not kept in git).
 """
 
-import json
 import random
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -111,6 +110,18 @@ PILES_OUT_OF_VIEW = """() => Array.from(document.querySelectorAll('.orc-pile')).
 
 IN_VIEW = """(node) => { const box = node.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+
+
+STRENGTH_SHOWN = """() => {
+  const form = document.querySelector('form#decision');
+  if (!form || !form.dataset.strengths) return null;
+  const counts = {GI: 0, TR: 0, WM: 0, GR: 0};
+  const ticked = form.querySelectorAll('input[data-code]:checked');
+  for (const box of ticked) counts[box.dataset.code] += 1;
+  return {key: [counts.GI, counts.TR, counts.WM, counts.GR].join('-'),
+    strengths: JSON.parse(form.dataset.strengths),
+    shown: document.getElementById('would-be').textContent};
+}"""
 
 
 class Story:
@@ -214,17 +225,14 @@ class Story:
 
     def tick_mercenaries(self, name: str, form, rng: random.Random) -> None:
         boxes = form.locator("input[type=checkbox]")
-        strengths = json.loads(form.get_attribute("data-strengths", timeout=1000))
-        counts = dict.fromkeys(("GI", "TR", "WM", "GR"), 0)
         for i in range(boxes.count()):
             if rng.random() < 0.5:
-                box = boxes.nth(i)
-                box.check(timeout=2000)
-                counts[box.get_attribute("value")] += 1
-                shown = form.locator("#would-be").inner_text(timeout=1000)
-                expected = strengths["-".join(str(n) for n in counts.values())]
-                if shown != str(expected):
-                    self.strengths_wrong.append(f"{name}: {counts} shows {shown}, not {expected}")
+                boxes.nth(i).check(timeout=2000)
+                # What is ticked, the strengths of the decision on the page and the strength
+                # shown, read at once: a push may bring the next decision at any moment.
+                seen = form.page.evaluate(STRENGTH_SHOWN)
+                if seen and seen["shown"] != str(seen["strengths"][seen["key"]]):
+                    self.strengths_wrong.append(f"{name}: {seen}")
 
 
 def deserters_down(table_id: int) -> set[str]:

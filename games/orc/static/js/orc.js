@@ -147,7 +147,12 @@
   // A push redraws the board while the player makes up his mind (the others decide at the
   // same time): what he ticked in the same decision stays ticked.
   const choices = (form) => Array.from(form.querySelectorAll("input[type=checkbox], input[type=radio]"));
-  const decisionKey = (form) => form.className + ":" + choices(form).map((i) => i.name + "=" + i.value).join(",");
+  const decisionKey = (form) => {
+    const battle = document.querySelector(".battle[data-battle]");
+    const title = form.querySelector("h2");
+    return [form.className, battle ? battle.dataset.battle : "", title ? title.textContent : "",
+      ...choices(form).map((i) => i.name + "=" + i.value)].join("|");
+  };
   let ticked = null;
   document.body.addEventListener("htmx:wsBeforeMessage", () => {
     const form = document.getElementById("decision");
