@@ -144,8 +144,8 @@
     if (button) { event.preventDefault(); slap(button.dataset.slap, pile); }
   });
 
-  // A push redraws the board while the player makes up his mind (the others decide at the
-  // same time): what he ticked in the same decision stays ticked.
+  // A push (another player's move, a clock) redraws the board while the player makes up his
+  // mind: what he ticked stays ticked, as long as it is the same decision.
   const choices = (form) => Array.from(form.querySelectorAll("input[type=checkbox], input[type=radio]"));
   const decisionKey = (form) => {
     const battle = document.querySelector(".battle[data-battle]");
