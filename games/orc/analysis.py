@@ -50,6 +50,7 @@ from games.analysis import (
     placing_score,
     seat_analysis,
 )
+from games.orc.ai import rounds
 from games.orc.ai.deal import heuristic_reaction
 from games.orc.ai.knowledge import Table, read_pile, read_view
 from games.orc.ai.rounds import (
@@ -60,11 +61,6 @@ from games.orc.ai.rounds import (
     Round,
     combos,
     heuristic_champion,
-    heuristic_commando,
-    heuristic_fly,
-    heuristic_people,
-    heuristic_send,
-    heuristic_spy,
 )
 from games.orc.ai.rounds import (
     SEND as SEND_STEP,
@@ -135,23 +131,7 @@ def _explore(r: Round, rng: random.Random) -> None:
 def play_out(r: Round, rng: random.Random) -> None:
     """Finish the round with the Card counter's policies, each decision random with
     chance `EPSILON` (mutates)."""
-    while r.phase != DONE:
-        if rng.random() < EPSILON:
-            _explore(r, rng)
-            continue
-        ph = r.phase
-        if ph == SPY:
-            t, c = heuristic_spy(r, r.decider())
-            r.spy(t, c)
-        elif ph == PEOPLE:
-            r.choose_people(heuristic_people(r))
-        elif ph == SEND_STEP:
-            r.send(heuristic_send(r, r.order[r.send_i]))
-        elif ph == COMMANDO:
-            t, g = heuristic_commando(r, r.decider())
-            r.commando(t, g, rng)
-        else:
-            r.fly(heuristic_fly(r, r.decider()))
+    rounds.play_out(r, rng, _explore, EPSILON)
 
 
 # ---------------------------------------------------------------- options

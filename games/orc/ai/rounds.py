@@ -9,6 +9,7 @@ holdings and how many cards they committed, never which.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.orc.engine.cards import (
@@ -380,9 +381,18 @@ def heuristic_champion(r: Round) -> int:
     return max(r.fighters, key=lambda s: flat_value(r.hands[s]))
 
 
-def play_out(r: Round, rng: random.Random) -> None:
-    """Finish the round with the heuristic policies for every seat (mutates)."""
+def play_out(
+    r: Round,
+    rng: random.Random,
+    explore: Callable[[Round, random.Random], None] | None = None,
+    epsilon: float = 0.0,
+) -> None:
+    """Finish the round with the heuristic policies for every seat (mutates); with
+    `explore`, each decision is instead made by it with chance `epsilon`."""
     while r.phase != DONE:
+        if explore is not None and rng.random() < epsilon:
+            explore(r, rng)
+            continue
         ph = r.phase
         if ph == SPY:
             t, c = heuristic_spy(r, r.decider())
