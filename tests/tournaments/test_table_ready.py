@@ -113,7 +113,7 @@ def test_a_page_opened_after_the_start_shows_the_notice_while_the_seat_waits(
 def test_a_socket_without_a_signed_in_person_is_refused(daphne):
     async def scenario():
         url = daphne.replace("http", "ws") + "/ws/me/"
-        with pytest.raises(websockets.exceptions.InvalidStatus):
+        with pytest.raises(websockets.InvalidStatus):
             await websockets.connect(url, origin="http://localhost")
 
     asyncio.run(scenario())
