@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from games.analysis import GameAnalysis
+from games.pad import RoundScoresForm
 
 if TYPE_CHECKING:
     from games.models import Table
@@ -50,27 +52,32 @@ class Result:
     variants: frozenset[str] = frozenset()
     record: dict[str, Any] = field(default_factory=dict)  # what the table keeps as its result
     # The game's own account of its rounds, as a played game keeps it (PlayedGame.result):
-    # for a game whose score pad keeps round entries, those entries ({"pad": [...]}).
+    # what its score pad keeps of its round entries (ScorePad.keep; De l'Orc's {"pad": [...]}).
     played_result: dict[str, Any] = field(default_factory=dict)
 
 
 class PadRefused(Exception):
-    """A score pad entry the rules cannot produce; `message` (for the reader) names the round
-    and the reason."""
+    """Round entries on a score pad the rules cannot produce: `problems` (for the reader), each
+    naming its round and the reason."""
 
-    def __init__(self, message: str, round_no: int | None = None):
-        super().__init__(message)
-        self.message = message
-        self.round_no = round_no
+    def __init__(self, *problems: str):
+        super().__init__(*problems)
+        self.problems = list(problems)
+
+    @property
+    def message(self) -> str:
+        return " ".join(self.problems)
 
 
 @dataclass(frozen=True)
 class PadSheet:
-    """A pad of round entries as the game reads them (a ScorePad with `entries`)."""
+    """A score pad's rounds as the game reads them (ScorePad.sheet)."""
 
-    round_scores: list[list[int]]  # per seat, per round
+    round_scores: list[list[int]]  # per seat, per round entered: all of each round's score
     placings: list[int] | None  # sport style; None while the game is not over
-    rounds: list[dict[str, Any]] = field(default_factory=list)  # per round, for the pad page
+    rounds: list[dict[str, Any]] = field(default_factory=list)  # per row of the pad page
+    # Per seat, per round: the part of round_scores the pad keeps apart; empty: none.
+    round_bonuses: list[list[int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -240,7 +247,7 @@ class Replay[S](Protocol):
 
 
 class PadForm(Protocol):
-    """The form of one round of a pad that keeps the game's own entries."""
+    """The form of one round of a score pad."""
 
     def is_valid(self) -> bool: ...
 
@@ -254,18 +261,16 @@ class ScorePad(Protocol):
     """The game kept on paper at a club's table, entered round by round on a league's score
     pad, and a played game's rounds as history tells them.
 
-    A pad keeps per round either each player's score (and, when `keeps_bonuses`, the part
-    of it kept apart), which `problems` checks and `placings` places; or, with `entries`,
-    the game's own entry of the round (JSON), which `form` asks for and `sheet` checks and
-    scores. Its `template` holds the partial "fields" (a round's fields), and with `entries`
-    "sheet" (the rounds so far) and "preview" (a round's points as it is being entered).
+    Each round is an entry (JSON) of the game's own: what `form` asks for, and what `sheet`
+    checks, scores and places. A played game keeps its round scores (leagues' RoundScore
+    rows, from the sheet); `keep` says what it keeps of the entries besides, in its result,
+    and `entries` reads them back from both. `template` holds the partials "sheet" (the pad
+    page's rounds), "fields" (a round's fields) and "preview" (a round's points as it is being
+    entered).
     """
 
     @property
     def template(self) -> str: ...
-
-    @property
-    def entries(self) -> bool: ...
 
     @property
     def score_max(self) -> int | None:
@@ -279,22 +284,8 @@ class ScorePad(Protocol):
         ...
 
     def keeps_bonuses(self, options: Mapping[str, Any]) -> bool:
-        """Whether the pad asks for a bonus apart from each round score."""
-        ...
-
-    def problems(
-        self,
-        round_no: int,
-        scores: Sequence[int],
-        bonuses: Sequence[int] | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        """What cannot be right about one entered round, in the reader's language, naming the
-        round, the players (`names`, in seat order) and the reason."""
-        ...
-
-    def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
-        """Final places from per-player round scores, sport style."""
+        """Whether the pad of a game played with `options` asks for a bonus apart from each
+        round score."""
         ...
 
     def form(
@@ -304,15 +295,37 @@ class ScorePad(Protocol):
         names: Sequence[str],
         round_no: int,
         entries: Sequence[dict[str, Any]],
+        options: Mapping[str, Any],
     ) -> PadForm:
-        """The form of round `round_no` (from 1) after `entries`; its `entry()` is the round."""
+        """The form of round `round_no` (from 1) after `entries`, of a game played with
+        `options` by `names`; its `entry()` is the round."""
         ...
 
     def sheet(
-        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+        self,
+        names: Sequence[str],
+        entries: Sequence[dict[str, Any]],
+        *,
+        rounds: int,
+        finished: bool,
+        entered: int | None = None,
     ) -> PadSheet:
-        """Check and score the entered rounds (all of a finished game's when `finished`);
-        raise PadRefused naming the round and the reason."""
+        """Score the entered rounds and, once the game is over, place them (`rounds`: the
+        played game's count, the end of a game of so many rounds). Raise PadRefused with
+        what the rules refuse: round `entered` (just entered; the others were checked when
+        they were) and whatever the game checks of its rounds together, and when `finished`
+        a game that is not over."""
+        ...
+
+    def entries(
+        self, result: Mapping[str, Any], round_scores: Sequence[Sequence[tuple[int, int]]]
+    ) -> list[dict[str, Any]]:
+        """A played game's entries, from what it keeps: its `result` (PlayedGame.result) and
+        its round scores (per round, per seat: the score and the bonus kept apart)."""
+        ...
+
+    def keep(self, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """What a played game keeps of `entries` in its result, besides the round scores."""
         ...
 
     def played_rounds(
@@ -324,12 +337,12 @@ class ScorePad(Protocol):
 
 
 class ScorePadBase:
-    """What a ScorePad does unless the game's says otherwise: round scores with no bonus
-    kept apart and no limit, most points first. A game's pad subclasses it for its checks,
-    or for entries of its own."""
+    """The plain pad, which a game's pad subclasses: each round is each player's score and the
+    bonus kept apart (`{"scores": [...], "bonuses": [...]}`, seat by seat), as the round
+    scores keep it; `problems` checks a round as entered (nothing by default), and once every
+    round is in, `placings` places the game (most points first)."""
 
-    template = "leagues/_round_fields.html"
-    entries = False
+    template = "leagues/_score_pad.html"
     score_max: int | None = None
     played_template = ""
 
@@ -343,9 +356,12 @@ class ScorePadBase:
         bonuses: Sequence[int] | None,
         names: Sequence[str],
     ) -> list[str]:
+        """What cannot be right about one entered round, in the reader's language, naming the
+        round, the players (`names`, in seat order) and the reason."""
         return []
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
+        """Final places from per-player round scores, sport style."""
         return most_points_first(round_scores)
 
     def form(
@@ -355,13 +371,67 @@ class ScorePadBase:
         names: Sequence[str],
         round_no: int,
         entries: Sequence[dict[str, Any]],
+        options: Mapping[str, Any],
     ) -> PadForm:
-        raise NotImplementedError("a pad of round scores keeps no entries")
+        return RoundScoresForm(
+            data,
+            names=names,
+            entry=entries[round_no - 1] if round_no <= len(entries) else None,
+            score_max=self.score_max,
+            bonuses=self.keeps_bonuses(options),
+        )
 
     def sheet(
-        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+        self,
+        names: Sequence[str],
+        entries: Sequence[dict[str, Any]],
+        *,
+        rounds: int,
+        finished: bool,
+        entered: int | None = None,
     ) -> PadSheet:
-        raise NotImplementedError("a pad of round scores keeps no entries")
+        if entered is not None:
+            entry = entries[entered - 1]
+            problems = self.problems(entered, entry["scores"], entry["bonuses"], names)
+            if problems:
+                raise PadRefused(*problems)
+        if finished and len(entries) < rounds:
+            raise PadRefused(_("Enter every round first."))
+        seats = range(len(names))
+        bonuses = [[entry["bonuses"][seat] for entry in entries] for seat in seats]
+        scores = [[entry["scores"][seat] for entry in entries] for seat in seats]
+        round_scores = [
+            [s + b for s, b in zip(scores[seat], bonuses[seat], strict=True)] for seat in seats
+        ]
+        return PadSheet(
+            round_scores=round_scores,
+            placings=self.placings(round_scores) if len(entries) >= rounds else None,
+            # Every round of the game, those still to enter without scores.
+            rounds=[
+                {
+                    "round": r,
+                    "cells": [
+                        (scores[seat][r - 1], bonuses[seat][r - 1])
+                        if r <= len(entries)
+                        else (None, None)
+                        for seat in seats
+                    ],
+                }
+                for r in range(1, max(rounds, len(entries)) + 1)
+            ],
+            round_bonuses=bonuses,
+        )
+
+    def entries(
+        self, result: Mapping[str, Any], round_scores: Sequence[Sequence[tuple[int, int]]]
+    ) -> list[dict[str, Any]]:
+        return [
+            {"scores": [s for s, _b in seats], "bonuses": [b for _s, b in seats]}
+            for seats in round_scores
+        ]
+
+    def keep(self, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return {}
 
     def played_rounds(
         self, result: dict[str, Any] | None, shown: Mapping[str, str]

@@ -611,7 +611,7 @@ def _components() -> dict:
     accounts = [
         f"{game.name} ({game.records.spec})"
         for game in games
-        if game.pad is not None and game.pad.entries and game.records is not None
+        if game.pad is not None and game.pad.played_template and game.records is not None
     ]
     return {
         "Game": _object(

@@ -227,19 +227,19 @@ def filter_games(games, values: dict):
 
 
 def game_result(game: PlayedGame) -> dict | None:
-    """The game's own account of its rounds, for games that keep round entries
-    (ScorePad.entries; De l'Orc's in the §8 result shape of ORC-RULES.md), keyed by the
-    players' names. An imported record's is the engine's; a score pad's, and an online
-    game's, has per round what the game reads of its entry (PadSheet.rounds) and the
-    scores."""
+    """The game's own account of its rounds, for games whose score pad keeps its entries in
+    the played game's result (ScorePad.keep; De l'Orc's, in the §8 result shape of
+    ORC-RULES.md), keyed by the players' names. An imported record's is the engine's; a
+    score pad's, and an online game's, has per round what the game reads of its entry
+    (PadSheet.rounds) and the scores."""
     pad = registry.get(game.game).pad
-    if pad is None or not pad.entries or "pad" not in game.result:
+    if pad is None or "pad" not in game.result:
         return None
     if "result" in game.result:
         return game.result["result"]
     names = [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
     try:
-        sheet = pad.sheet(names, game.pad_entries, finished=False)
+        sheet = pad.sheet(names, game.pad_entries, rounds=game.rounds, finished=False)
     except registry.PadRefused:
         return None
     out: dict = {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Count, Min
+from django.db.models import Min
 from django.utils import timezone
 
 from accounts.models import Club
@@ -64,7 +64,7 @@ def start_pad_game(
             rounds=league.rounds_per_game,
             options=rules.played_options(league.table_options),
             created_by=by,
-            result={"pad": []} if rules.pad is not None and rules.pad.entries else {},
+            result=rules.pad.keep([]) if rules.pad is not None else {},
         )
         PlayedSeat.objects.bulk_create(
             PlayedSeat(
@@ -75,91 +75,69 @@ def start_pad_game(
     return game
 
 
-def enter_round(
-    game: PlayedGame, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
-) -> None:
-    """Save one round after the rule-aware checks; raises RoundInvalid naming the problem.
-
-    Re-entering a round replaces it. On a confirmed game (an organiser's correction) the
-    totals, places, table and ratings follow.
-    """
-    if not 1 <= round_no <= game.rounds:
-        raise ValueError("no such round")
-    if not game.keeps_bonuses:
-        bonuses = None
-    pad = registry.get(game.game).pad
-    problems = pad.problems(round_no, scores, bonuses, seat_names(game)) if pad else []
-    if problems:
-        raise RoundInvalid(problems)
-    with transaction.atomic():
-        game = PlayedGame.objects.select_for_update().get(pk=game.pk)
-        seats = list(game.seats.order_by("seat"))
-        if len(seats) != len(scores):
-            raise ValueError("one score per player")
-        for i, seat in enumerate(seats):
-            RoundScore.objects.update_or_create(
-                seat=seat,
-                round_no=round_no,
-                defaults={"score": scores[i], "bonus": bonuses[i] if bonuses else 0},
-            )
-        if game.status == PlayedGame.CONFIRMED:
-            game.corrected_at = timezone.now()
-            game.save(update_fields=["corrected_at"])
-            finish(game, None)
-            changed(game, game.played_at, "result corrected")
+def last_round(game: PlayedGame, entries: Sequence[dict]) -> int:
+    """The last round of `game` that may be entered now, its pad's `entries` entered: the one
+    after them, or on a confirmed game (an organiser's correction) the last of them; never
+    one beyond a game of so many rounds."""
+    last = len(entries) + (game.status != PlayedGame.CONFIRMED)
+    # A game that goes on until someone wins (no round counts of its own) has no last round.
+    return min(last, game.rounds) if registry.get(game.game).rounds else last
 
 
 def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
-    """Save round `round_no` of a pad of round entries (a new round after the last, or one
-    entered before) once the game accepts every round with it; raises RoundInvalid with the
-    game's message. Round scores follow; on a confirmed game (a correction) so do the totals,
+    """Save round `round_no` of a score pad (a new round after the last, or one entered before)
+    once the game accepts it (ScorePad.sheet); raises RoundInvalid with the game's reasons.
+    Round scores follow; on a confirmed game (an organiser's correction) so do the totals,
     places, table and ratings."""
     pad = registry.get(game.game).pad
-    assert pad is not None and pad.entries, "a pad of round entries"
+    assert pad is not None, "a game with a score pad"
     with transaction.atomic():
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         entries = game.pad_entries
-        if not 1 <= round_no <= len(entries) + 1:
+        if not 1 <= round_no <= last_round(game, entries):
             raise ValueError("no such round")
         entries[round_no - 1 : round_no] = [entry]
+        game.rounds = max(game.rounds, len(entries))
         try:
             sheet = pad.sheet(
-                seat_names(game), entries, finished=game.status == PlayedGame.CONFIRMED
+                seat_names(game),
+                entries,
+                rounds=game.rounds,
+                finished=game.status == PlayedGame.CONFIRMED,
+                entered=round_no,
             )
         except registry.PadRefused as refused:
-            raise RoundInvalid([refused.message]) from None
-        game.result = {**game.result, "pad": entries}
-        game.rounds = len(entries)
+            raise RoundInvalid(refused.problems) from None
+        game.result = {**game.result, **pad.keep(entries)}
         fields = ["result", "rounds"]
         if game.status == PlayedGame.CONFIRMED:
             game.corrected_at = timezone.now()
             fields.append("corrected_at")
         game.save(update_fields=fields)
-        _save_round_scores(game, sheet.round_scores)
+        _save_round_scores(game, sheet)
         if game.status == PlayedGame.CONFIRMED:
             finish(game, None)
             changed(game, game.played_at, "result corrected")
 
 
-def _save_round_scores(game: PlayedGame, round_scores: Sequence[Sequence[int]]) -> None:
+def enter_round(
+    game: PlayedGame, round_no: int, scores: Sequence[int], bonuses: Sequence[int] | None
+) -> None:
+    """`enter_pad_entry` of a round of the plain pad (ScorePadBase): each player's score and,
+    if the pad keeps them apart, bonus."""
+    kept = bonuses if bonuses and game.keeps_bonuses else [0] * len(scores)
+    enter_pad_entry(game, round_no, {"scores": list(scores), "bonuses": list(kept)})
+
+
+def _save_round_scores(game: PlayedGame, sheet: registry.PadSheet) -> None:
     seats = list(game.seats.order_by("seat"))
+    bonuses = sheet.round_bonuses or [[0] * len(scores) for scores in sheet.round_scores]
     RoundScore.objects.filter(seat__game=game).delete()
     RoundScore.objects.bulk_create(
-        RoundScore(seat=seat, round_no=r, score=score)
-        for seat, scores in zip(seats, round_scores, strict=True)
-        for r, score in enumerate(scores, start=1)
+        RoundScore(seat=seat, round_no=r, score=total - bonus, bonus=bonus)
+        for seat, totals, kept in zip(seats, sheet.round_scores, bonuses, strict=True)
+        for r, (total, bonus) in enumerate(zip(totals, kept, strict=True), start=1)
     )
-
-
-def entered_rounds(game: PlayedGame) -> int:
-    """How many rounds have scores for every player."""
-    counts = (
-        RoundScore.objects.filter(seat__game=game)
-        .values("round_no")
-        .annotate(n=Count("id"))
-        .filter(n=game.seats.count())
-    )
-    return len(counts)
 
 
 def submit_for_confirmation(game: PlayedGame) -> None:
@@ -167,13 +145,10 @@ def submit_for_confirmation(game: PlayedGame) -> None:
         game = PlayedGame.objects.select_for_update().get(pk=game.pk)
         if game.status != PlayedGame.DRAFT:
             raise NotAllowed("not a draft")
-        if game.keeps_entries:
-            try:
-                pad_sheet(game, finished=True)
-            except registry.PadRefused as refused:
-                raise RoundInvalid([refused.message]) from None
-        elif entered_rounds(game) < game.rounds:
-            raise NotAllowed("rounds missing")
+        try:
+            pad_sheet(game, finished=True)
+        except registry.PadRefused as refused:
+            raise RoundInvalid(refused.problems) from None
         game.status = PlayedGame.AWAITING
         game.save(update_fields=["status"])
         finish(game, None)

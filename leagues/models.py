@@ -214,10 +214,10 @@ class PlayedGame(models.Model):
     )
     # Only so that recording the same result twice stores it once.
     external_ref = models.CharField(max_length=80, blank=True)
-    # The game's own account of the rounds, for games whose pad keeps round entries
-    # (games.registry.ScorePad.entries): {"pad": [entry per round]}, entered on the pad or
-    # kept from an online game's result; an imported record also keeps {"record": …,
-    # "result": …} (the engine's).
+    # The game's own account of the rounds besides the round scores: what its score pad
+    # keeps of its entries (games.registry.ScorePad.keep; De l'Orc's {"pad": [entry per
+    # round]}), entered on the pad or kept from an online game's result; an imported record
+    # also keeps {"record": …, "result": …} (the engine's).
     result = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -298,15 +298,24 @@ class PlayedGame(models.Model):
             raise ValidationError({"rounds": invalid % {"value": self.rounds}})
 
     @property
-    def pad_entries(self) -> list:
-        return list(self.result.get("pad", []))
-
-    @property
-    def keeps_entries(self) -> bool:
-        """Its game's score pad keeps the game's own entry of each round (ScorePad.entries),
-        not a score per player."""
+    def pad_entries(self) -> list[dict]:
+        """The rounds entered on its score pad, as its game's pad reads them from what the
+        game keeps: its result and its round scores (each round that every seat has)."""
         pad = registry.get(self.game).pad
-        return pad is not None and pad.entries
+        if pad is None:
+            return []
+        seats = self.seats.count()
+        scored: dict[int, dict[int, tuple[int, int]]] = {}
+        rows = RoundScore.objects.filter(seat__game=self)
+        for seat, round_no, score, bonus in rows.values_list(
+            "seat__seat", "round_no", "score", "bonus"
+        ):
+            scored.setdefault(round_no, {})[seat] = (score, bonus)
+        rounds: list[list[tuple[int, int]]] = []
+        while seats and len(scored.get(len(rounds) + 1, {})) == seats:
+            by_seat = scored[len(rounds) + 1]
+            rounds.append([by_seat[seat] for seat in range(seats)])
+        return pad.entries(self.result, rounds)
 
     def has_player(self, user) -> bool:
         return any(seat.user_id == user.pk for seat in self.seats.all())
@@ -384,7 +393,7 @@ class RoundScore(models.Model):
             models.UniqueConstraint(fields=["seat", "round_no"], name="one_score_per_round"),
             # A game's own limits (ScorePad.score_max, its round counts) cannot be asked by a
             # check constraint on rows of every game: the score pad's door
-            # (leagues.actions.enter_round) asks the game, and so does `clean` (the admin).
+            # (leagues.actions.enter_pad_entry) asks the game, and so does `clean` (the admin).
             models.CheckConstraint(condition=Q(round_no__gte=1), name="round_no_valid"),
         ]
 

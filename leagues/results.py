@@ -139,27 +139,23 @@ def seat_names(game: PlayedGame) -> list[str]:
 
 
 def pad_sheet(game: PlayedGame, *, finished: bool = False) -> registry.PadSheet:
-    """The game's reading of a pad of round entries (raises registry.PadRefused)."""
+    """The game's reading of its score pad's entries (raises registry.PadRefused)."""
     pad = registry.get(game.game).pad
-    assert pad is not None and pad.entries, "a pad of round entries"
-    return pad.sheet(seat_names(game), game.pad_entries, finished=finished)
+    assert pad is not None, "a game with a score pad"
+    return pad.sheet(seat_names(game), game.pad_entries, rounds=game.rounds, finished=finished)
 
 
 def finish(game: PlayedGame, placings: Sequence[int] | None) -> None:
     """Totals, best rounds and final places from the round scores."""
     seats = list(game.seats.order_by("seat").prefetch_related("round_scores"))
     rounds = [[rs.total for rs in seat.round_scores.all()] for seat in seats]
-    pad = registry.get(game.game).pad
-    if placings is None and pad is not None and pad.entries:
-        # Ties are broken by the battles won (De l'Orc §5): the game reads its entries.
+    if placings is None and registry.get(game.game).pad is not None:
+        # The game places what its score pad reads (De l'Orc breaks ties by battles won).
         try:
             placings = pad_sheet(game).placings
         except registry.PadRefused:
             placings = None
-    if placings:
-        places = list(placings)
-    else:
-        places = pad.placings(rounds) if pad else registry.most_points_first(rounds)
+    places = list(placings) if placings else registry.most_points_first(rounds)
     for seat, rs, place in zip(seats, rounds, places, strict=True):
         seat.total = sum(rs)
         seat.best_round = max(rs, default=0)

@@ -17,8 +17,8 @@ from games import registry
 from games.access import get_table_for_viewer
 from leagues import actions, rating_jobs, ratings, tallies
 from leagues.access import get_game_for_member, get_league_for_member, get_league_for_organiser
-from leagues.forms import LeagueForm, NewPadForm, RoundForm, game_form, posted_number
-from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory, RoundScore
+from leagues.forms import LeagueForm, NewPadForm, game_form, posted_number
+from leagues.models import League, PlayedGame, PlayedSeat, PlayerRating, RatingHistory
 
 User = get_user_model()
 LEADERBOARD_SIZE = 100
@@ -212,37 +212,37 @@ def pad_new(request, slug, league_id):
     return render(request, "leagues/pad_new.html", {"league": league, "form": form})
 
 
-def _entries_pad(game: PlayedGame) -> registry.ScorePad:
-    """The score pad of a game that keeps round entries (PlayedGame.keeps_entries)."""
+def _pad_of(game: PlayedGame) -> registry.ScorePad:
     pad = registry.get(game.game).pad
-    assert pad is not None and pad.entries
+    if pad is None:
+        raise Http404(_("This game is not kept on a score pad."))
     return pad
 
 
-def _pad_state(game: PlayedGame):
-    seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    scores: dict[int, dict[int, tuple[int, int]]] = {}
-    for rs in RoundScore.objects.filter(seat__game=game):
-        scores.setdefault(rs.round_no, {})[rs.seat_id] = (rs.score, rs.bonus)
-    complete = [r for r in range(1, game.rounds + 1) if len(scores.get(r, {})) == len(seats)]
-    return seats, scores, complete
+def _open_ended(game: PlayedGame) -> bool:
+    """Whether the game goes on until someone wins (no round counts of its own): its rounds
+    are not numbered "of" a count."""
+    return not registry.get(game.game).rounds
 
 
-def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
-    """The pad page of a game that keeps round entries (De l'Orc): the game reads them."""
-    pad = _entries_pad(game)
+@login_required
+def pad(request, slug, game_id):
+    game, membership = get_game_for_member(request.user, slug, game_id)
+    organiser = is_organiser(membership)
+    pad = _pad_of(game)
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     names = [s.name for s in seats]
     entries = game.pad_entries
-    sheet = pad.sheet(names, entries, finished=False)
+    sheet = pad.sheet(names, entries, rounds=game.rounds, finished=False)
     totals = [sum(scores) for scores in sheet.round_scores]
     can_enter = game.can_be_entered_by(request.user, organiser)
-    over = sheet.placings is not None
-    next_round = None if over else len(entries) + 1
+    next_round = None if sheet.placings is not None else len(entries) + 1
     form = None
     if can_enter and next_round:
-        form = pad.form(None, names=names, round_no=next_round, entries=entries)
-    return {
+        form = pad.form(
+            None, names=names, round_no=next_round, entries=entries, options=game.options
+        )
+    context = {
         "game": game,
         "club": game.club,
         "seats": seats,
@@ -250,7 +250,7 @@ def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
         "sheet": sheet,
         "totals": totals,
         "next_round": next_round,
-        "over": over,
+        "open_ended": _open_ended(game),
         "form": form,
         "sheet_template": f"{pad.template}#sheet",
         "fields_template": f"{pad.template}#fields",
@@ -258,54 +258,14 @@ def _entries_context(request, game: PlayedGame, organiser: bool) -> dict:
         "can_confirm": game.can_be_confirmed_by(request.user, organiser),
         "organiser": organiser,
         "expected": rating_jobs.expected_places(game) if not entries else None,
-        "zipped": list(zip(seats, totals, strict=True)),
-    }
-
-
-@login_required
-def pad(request, slug, game_id):
-    game, membership = get_game_for_member(request.user, slug, game_id)
-    organiser = is_organiser(membership)
-    if game.keeps_entries:
-        return render(request, "leagues/pad.html", _entries_context(request, game, organiser))
-    seats, scores, complete = _pad_state(game)
-    next_round = next((r for r in range(1, game.rounds + 1) if r not in complete), None)
-    names = [s.name for s in seats]
-    table = [
-        {
-            "round": r,
-            "cells": [scores.get(r, {}).get(s.pk, (None, None)) for s in seats],
-        }
-        for r in range(1, game.rounds + 1)
-    ]
-    totals = [
-        sum(sum(scores.get(r, {}).get(s.pk, (0, 0))) for r in range(1, game.rounds + 1))
-        for s in seats
-    ]
-    can_enter = game.can_be_entered_by(request.user, organiser)
-    form = None
-    if can_enter and next_round:
-        form = RoundForm(seats=seats, game=game)
-    context = {
-        "game": game,
-        "club": game.club,
-        "seats": seats,
-        "names": names,
-        "table": table,
-        "totals": totals,
-        "next_round": next_round,
-        "form": form,
-        "can_enter": can_enter,
-        "can_confirm": game.can_be_confirmed_by(request.user, organiser),
-        "organiser": organiser,
-        "expected": rating_jobs.expected_places(game) if not complete else None,
-        "zipped": list(zip(seats, totals, strict=True)),
     }
     return render(request, "leagues/pad.html", context)
 
 
 @login_required
 def pad_round(request, slug, game_id, round_no):
+    """A round of a score pad: its form, and the game's refusal when the rules cannot
+    produce it."""
     game, membership = get_game_for_member(request.user, slug, game_id)
     organiser = is_organiser(membership)
     correcting = game.status == PlayedGame.CONFIRMED
@@ -313,56 +273,17 @@ def pad_round(request, slug, game_id, round_no):
         require_organiser(membership)
     elif not game.can_be_entered_by(request.user, organiser):
         raise Http404(_("This score pad is not open for entering."))
-    if game.keeps_entries:
-        return _pad_entry(request, game, round_no, correcting)
-    if not 1 <= round_no <= game.rounds:
-        raise Http404
-    seats, scores, _complete = _pad_state(game)
-    form = RoundForm(
-        request.POST or None,
-        seats=seats,
-        game=game,
-        initial_scores=scores.get(round_no, {}),
-    )
-    problems = []
-    if request.method == "POST" and form.is_valid():
-        try:
-            actions.enter_round(game, round_no, form.scores(), form.bonuses())
-        except actions.RoundInvalid as invalid:
-            problems = invalid.problems
-        else:
-            if correcting:
-                messages.success(request, _("Round corrected; the table and ratings follow."))
-            return redirect(game)
-    status = 422 if problems or form.errors else 200
-    return render(
-        request,
-        "leagues/pad_round.html",
-        {
-            "game": game,
-            "club": game.club,
-            "form": form,
-            "round_no": round_no,
-            "problems": problems,
-            "correcting": correcting,
-        },
-        status=status,
-    )
-
-
-def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
-    """A round of a pad of round entries: its form, and the game's refusal when the rules
-    cannot produce it."""
-    pad = _entries_pad(game)
+    pad = _pad_of(game)
     names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
     entries = game.pad_entries
-    if not 1 <= round_no <= len(entries) + (0 if correcting else 1):
+    if not 1 <= round_no <= actions.last_round(game, entries):
         raise Http404
     form = pad.form(
         request.POST if request.method == "POST" else None,
         names=names,
         round_no=round_no,
         entries=entries,
+        options=game.options,
     )
     problems = []
     if request.method == "POST" and form.is_valid():
@@ -386,7 +307,7 @@ def _pad_entry(request, game: PlayedGame, round_no: int, correcting: bool):
             "problems": problems,
             "correcting": correcting,
             "fields_template": f"{pad.template}#fields",
-            "open_ended": True,
+            "open_ended": _open_ended(game),
         },
         status=status,
     )
@@ -399,21 +320,23 @@ def pad_preview(request, slug, game_id, round_no):
     game, membership = get_game_for_member(request.user, slug, game_id)
     organiser = is_organiser(membership)
     correcting = organiser and game.status == PlayedGame.CONFIRMED
-    if not game.keeps_entries or not (
-        correcting or game.can_be_entered_by(request.user, organiser)
-    ):
+    if not (correcting or game.can_be_entered_by(request.user, organiser)):
         raise Http404
-    pad = _entries_pad(game)
+    pad = _pad_of(game)
     names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
     entries = game.pad_entries
     if not 1 <= round_no <= len(entries) + 1:
         raise Http404
-    form = pad.form(request.POST, names=names, round_no=round_no, entries=entries)
+    form = pad.form(
+        request.POST, names=names, round_no=round_no, entries=entries, options=game.options
+    )
     context: dict = {"names": names, "round_no": round_no, "preview": None, "problem": ""}
     if form.is_valid():
         entries[round_no - 1 : round_no] = [form.entry()]
         try:
-            sheet = pad.sheet(names, entries[:round_no], finished=False)
+            sheet = pad.sheet(
+                names, entries[:round_no], rounds=game.rounds, finished=False, entered=round_no
+            )
         except registry.PadRefused as refused:
             context["problem"] = refused.message
         else:

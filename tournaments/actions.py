@@ -458,7 +458,7 @@ def begin_round(round_: TournamentRound, by) -> None:
                     club=tournament.club,
                     source=PlayedGame.PAD,
                     rounds=tournament.rounds_per_game,
-                    result={"pad": []} if rules.pad is not None and rules.pad.entries else {},
+                    result=rules.pad.keep([]) if rules.pad is not None else {},
                     options=rules.played_options(tournament.table_options),
                     rated=tournament.rated,
                     created_by=by,

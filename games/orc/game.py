@@ -184,10 +184,10 @@ class OrcReplay:
 
 class OrcPad(ScorePadBase):
     """§7: per round the wizard, his champion and each battle's winners, which the engine
-    scores; a played game's rounds told from them."""
+    scores and a played game keeps in its result ({"pad": [entry per round]}); a played
+    game's rounds told from them."""
 
     template = "games/orc/pad.html"
-    entries = True
     played_template = "games/orc/played.html"
 
     def form(
@@ -197,6 +197,7 @@ class OrcPad(ScorePadBase):
         names: Sequence[str],
         round_no: int,
         entries: Sequence[dict[str, Any]],
+        options: Mapping[str, Any],
     ) -> pad.RoundForm:
         before = list(entries[: round_no - 1])
         initial = entries[round_no - 1] if round_no <= len(entries) else None
@@ -208,9 +209,24 @@ class OrcPad(ScorePadBase):
         )
 
     def sheet(
-        self, names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: bool
+        self,
+        names: Sequence[str],
+        entries: Sequence[dict[str, Any]],
+        *,
+        rounds: int,
+        finished: bool,
+        entered: int | None = None,
     ) -> PadSheet:
+        # Every round is checked: each one's wizard follows from the one before (§2).
         return pad.sheet(names, entries, finished=finished)
+
+    def entries(
+        self, result: Mapping[str, Any], round_scores: Sequence[Sequence[tuple[int, int]]]
+    ) -> list[dict[str, Any]]:
+        return list(result.get("pad", []))
+
+    def keep(self, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return {"pad": list(entries)}
 
     def played_rounds(
         self, result: dict[str, Any] | None, shown: Mapping[str, str]

@@ -115,7 +115,7 @@ def sheet(names: Sequence[str], entries: Sequence[dict[str, Any]], *, finished: 
     try:
         result = score_pad(keys, rounds, finished=finished)
     except PadError as error:
-        raise PadRefused(refusal(error, names), error.round) from None
+        raise PadRefused(refusal(error, names)) from None
     placings = result.get("placings")
     return PadSheet(
         round_scores=[[r["scores"][k] for r in result["rounds"]] for k in keys],
