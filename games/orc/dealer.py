@@ -18,7 +18,7 @@ something reloads the full state; nothing replays deltas), then each card as a s
 update: the pile that received it, the deal counter and the next pile. A card is never
 pushed before time has dealt it, and the deck's order never leaves the server.
 
-AI seats. After every event (a card, a slap) a task (`games.orc.tasks.orc_react`, on Celery or
+AI seats. After every event (a card, a slap) a task (`orc_react`, on Celery or
 a background thread, never in the dealer's loop) asks each AI seat with no reaction waiting
 for one; the slap is set going for the moment the view was read plus the reaction's delay
 (never under 0.3 s), and lands if `still_wanted` holds for the view as it was 0.3 s before.
@@ -35,6 +35,7 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
+from celery import shared_task
 from django.core.cache import cache
 from django.db import connections
 from django.db.models import Q
@@ -43,7 +44,7 @@ from django.utils import timezone
 from games import actions
 from games import tasks as shared_tasks
 from games.models import Table
-from games.orc import ai, engine, tasks
+from games.orc import ai, engine
 from games.orc.engine.cards import N_CARDS
 from games.orc.models import Deal
 
@@ -130,7 +131,7 @@ def _push_deal(table_id: int) -> None:
             actions.push_board(table)
         elif last is not None and k > last:  # late (a slow turn): push what time has dealt
             _push_cards(table, state, last, k)
-            actions.enqueue(tasks.orc_react, table_id)
+            actions.enqueue(orc_react, table_id)
         if k >= N_CARDS:
             actions.catch_up(table_id)
             return
@@ -144,7 +145,7 @@ def _push_deal(table_id: int) -> None:
             continue  # a slap came meanwhile: read the table again
         state.deal(max(deal.dealt_at(timezone.now()), k + 1))
         _push_cards(table, state, last, state.dealt)
-        actions.enqueue(tasks.orc_react, table_id)
+        actions.enqueue(orc_react, table_id)
         last = state.dealt
 
 
@@ -250,10 +251,10 @@ def set_going(table: Table, state: engine.State) -> dict[str, Any] | None:
     if state.pending != "recruit":
         return None
     if state.dealt < N_CARDS:
-        actions.enqueue(tasks.orc_deal, table.pk)
+        actions.enqueue(orc_deal, table.pk)
     elif table.deadline is not None:
         shared_tasks.queue_clock_check(table)
-    actions.enqueue(tasks.orc_react, table.pk)
+    actions.enqueue(orc_react, table.pk)
     last = state.log[-1][1] if state.log else None
     if last is None or last.verb not in ("desert", "shield") or last.at != state.dealt:
         return None
@@ -297,7 +298,7 @@ def react(table_id: int) -> int:
         if not cache.add(key, 1, timeout=int(delay) + 10):
             continue
         args = (table_id, seat.position, level, reaction.verb, reaction.pile, reaction.seen)
-        actions.enqueue(tasks.orc_ai_slap, *args, read_at + delay, countdown=delay)
+        actions.enqueue(orc_ai_slap, *args, read_at + delay, countdown=delay)
         set_going_now += 1
     return set_going_now
 
@@ -349,4 +350,27 @@ def ai_slap(
             cache.delete(_waiting_key(table_id, round_no, seat))
         if not played and table is not None:
             # Ask again: the seat had a reaction waiting and so was not asked meanwhile.
-            actions.enqueue(tasks.orc_react, table_id)
+            actions.enqueue(orc_react, table_id)
+
+
+# --- its tasks: thin, taking ids. The dealer's loop runs in a thread of whichever process
+# takes the table's lease, never in a worker's task slot; these only set it, and the AI
+# seats' reactions, going. They keep the names they had in the shared `games.tasks`: tasks
+# queued before an upgrade still run. Celery finds them through games.orc.tasks.
+
+
+@shared_task(name="games.tasks.orc_deal")
+def orc_deal(table_id: int) -> bool:
+    return take(table_id)
+
+
+@shared_task(name="games.tasks.orc_react", soft_time_limit=8, time_limit=15)
+def orc_react(table_id: int) -> int:
+    return react(table_id)
+
+
+@shared_task(name="games.tasks.orc_ai_slap", soft_time_limit=8, time_limit=15)
+def orc_ai_slap(
+    table_id: int, seat: int, level: str, verb: str, pile: int, seen: int, not_before: float
+) -> bool:
+    return ai_slap(table_id, seat, level, verb, pile, seen, not_before)

@@ -55,6 +55,7 @@ def test_it_keeps_every_contract():
         ("games/ctg/pad.py", "import games.orc.pad", "shared games app imports no game"),
         ("games/orc/ai/deal.py", "import django.db", "are pure"),
         ("games/orc/ai/deal.py", "import games.orc.models", "are pure"),
+        ("games/orc/dealer.py", "import games.orc.tasks", "dealer does not import its tasks"),
     ],
 )
 def test_it_breaks_on_a_forbidden_import(tmp_path, module, line, contract):
