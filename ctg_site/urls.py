@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
@@ -14,6 +14,12 @@ urlpatterns = [
     # request and not permanent: the static file's address may change with the storage.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"))),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The task cards' admin moved with their model from the games app to ctg: old links and
+    # bookmarks lead there, the rest of the path and the query kept.
+    re_path(
+        r"^admin/games/taskcards/(?P<url>.*)$",
+        RedirectView.as_view(url="/admin/ctg/taskcards/%(url)s", permanent=True, query_string=True),
+    ),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("clubs/", include("accounts.club_urls")),

@@ -1,6 +1,7 @@
 """The Imperial Tasks cards are data an administrator can change (RULES.md §7)."""
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
@@ -114,3 +115,25 @@ def test_without_a_setting_games_use_the_rules_default(alice, bob):
     assert "A, 5 points per card: Emperor (6), Empress (7), Daimyo (8), Shogun (9)" in (
         open_table_page(alice, table)
     )
+
+
+def test_the_cards_old_admin_address_leads_to_where_they_are_now(client):
+    # The cards' admin moved with their model from the games app to ctg; a staff member
+    # allowed to change them follows an old link or bookmark there.
+    clerk = User.objects.create_user("clerk", password="pw-clerk-123", is_staff=True)
+    clerk.user_permissions.add(
+        Permission.objects.get(codename="change_taskcards", content_type__app_label="ctg")
+    )
+    cards = TaskCards.objects.create(**CUSTOM)
+    client.force_login(clerk)
+
+    response = client.get("/admin/games/taskcards/", follow=True)
+    assert response.redirect_chain == [("/admin/ctg/taskcards/", 301)]
+    assert response.status_code == 200 and "6 7 8 9" in response.content.decode()
+
+    old = f"/admin/games/taskcards/{cards.pk}/change/?_changelist_filters=o%3D1"
+    response = client.get(old, follow=True)
+    new = reverse("admin:ctg_taskcards_change", args=[cards.pk])
+    assert response.redirect_chain == [(f"{new}?_changelist_filters=o%3D1", 301)]
+    assert response.status_code == 200
+    assert 'name="a" value="12, 14, 16, 18"' in response.content.decode()
