@@ -132,7 +132,10 @@ def enter_round(
 def _save_round_scores(game: PlayedGame, sheet: registry.PadSheet) -> None:
     seats = list(game.seats.order_by("seat"))
     bonuses = sheet.round_bonuses or [[0] * len(scores) for scores in sheet.round_scores]
-    RoundScore.objects.filter(seat__game=game).delete()
+    # Rows after the rounds read as entries (a round entered past a missing one, before the
+    # pad took rounds in order) stay, so that entering the missing round loses none.
+    rounds = len(sheet.round_scores[0]) if sheet.round_scores else 0
+    RoundScore.objects.filter(seat__game=game, round_no__lte=rounds).delete()
     RoundScore.objects.bulk_create(
         RoundScore(seat=seat, round_no=r, score=total - bonus, bonus=bonus)
         for seat, totals, kept in zip(seats, sheet.round_scores, bonuses, strict=True)

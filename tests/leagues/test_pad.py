@@ -250,3 +250,28 @@ def test_the_admin_keeps_a_played_game_to_its_games_rounds_and_limits(league, al
     assert list(refused.value.message_dict) == ["rounds"]
     game.game, game.rounds = "orc", 9  # as many as it took
     game.full_clean()
+
+
+def test_it_keeps_a_round_entered_past_a_missing_one_when_the_missing_one_comes(
+    client, league, alice, bob
+):
+    # Rounds were once open in any order: round 3 of this pad came before round 2.
+    league.options = {"game_length": "standard"}
+    league.save()
+    client.force_login(alice)
+    game = start(client, league, alice, bob)
+    assert post_round(client, game, 1, [30, 20]).status_code == 302
+    for seat, score in zip(game.seats.order_by("seat"), [10, 40], strict=True):
+        RoundScore.objects.create(seat=seat, round_no=3, score=score)
+
+    assert post_round(client, game, 2, [25, 25]).status_code == 302
+    kept = RoundScore.objects.filter(seat__game=game).order_by("round_no", "seat__seat")
+    assert [(r.round_no, r.score) for r in kept] == [
+        (1, 30),
+        (1, 20),
+        (2, 25),
+        (2, 25),
+        (3, 10),
+        (3, 40),
+    ]
+    assert "Round 4 of 4" in client.get(game.get_absolute_url()).content.decode()
