@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.ctg.engine import Options, random_game, to_record
+from games.ctg.engine.cards import TYPE_OF_VALUE
 from games.ctg.engine.pad import (
     ROUND_MAX,
     TYPE_VALUES,
@@ -17,6 +19,10 @@ from games.ctg.engine.pad import (
 )
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
+TASKS = frozenset({"imperial-tasks"})
+NINJA = frozenset({"ninja"})
+# A random legal game (seed 39) whose first round pays a task bonus on a set of one card.
+NINJA_GAME = Options(2, 3, TASKS | NINJA)
 
 
 def codes(problems):
@@ -99,6 +105,54 @@ def test_it_bounds_the_bonus_by_reveals():
     # Two reveals: at most two sets pay, each at most 5 points × 20 cards.
     assert max(possible_bonuses(2)) == 200
     assert 1 not in possible_bonuses(4)
+
+
+def test_it_accepts_a_task_bonus_on_a_set_a_ninja_cut_to_one_card():
+    # Round 1 of NINJA_GAME: bob lays two 9s, ann's miniature takes one, and bob's own
+    # reveal B9 pays him 4 × 1; ann's C14 pays her 3 × 2 for her two Ninjas.
+    assert check_round(1, [88, 9], [6, 4], ninja=True) == []
+    # Without the Ninja no set is ever below two cards, so 4 cannot be right.
+    (problem,) = check_round(1, [88, 9], [6, 4])
+    assert codes([problem]) == [("bonus", (1,))]
+    assert "times a set of at least 2 cards" in problem.message(NAMES)
+    (problem,) = check_round(1, [88, 9], [6, 2], ninja=True)
+    assert "a Ninja miniature may leave one" in problem.message(NAMES)
+
+
+def test_it_takes_the_ninja_case_from_a_real_game():
+    state = random_game(NINJA_GAME, 39, ["ann", "bob"])
+    actions = to_record(state)["rounds"][0]["actions"]
+    assert "ann: ninja bob 9" in actions
+    assert actions[-2:] == ["ann: reveal C14", "bob: reveal B9"]
+    first = state.history[0]
+    assert (first.scores, first.bonus) == ((94, 13), (6, 4))
+    assert (1, TYPE_OF_VALUE[9], 1) in first.sets  # bob's 9s: one card left
+
+
+@pytest.mark.parametrize(
+    ("scores", "bonuses", "expected"),
+    [
+        ([88, 9], [6, 3], []),  # C9 on a single 9: 3 × 1
+        ([88, 9], [6, 7], []),  # two reveals on single cards: 4 + 3
+        ([88, 9], [6, 2], [("bonus", (1,))]),  # no deck pays 2, whatever the set
+        ([20, 9, 0], [6, 1, 0], [("bonus", (1,))]),
+        ([88, 0], [6, 4], [("bonus-without-types", (1,))]),
+    ],
+)
+def test_it_checks_task_bonuses_with_the_ninja(scores, bonuses, expected):
+    assert codes(check_round(1, scores, bonuses, ninja=True)) == expected
+
+
+@pytest.mark.parametrize("variants", [TASKS, TASKS | NINJA], ids=["tasks", "tasks-ninja"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_it_accepts_every_round_the_engine_plays(players, variants):
+    ninja = "ninja" in variants
+    for seed in range(40):
+        state = random_game(Options(players, 3, variants), seed)
+        for round_no, played in enumerate(state.history, 1):
+            sets = [s - b for s, b in zip(played.scores, played.bonus, strict=True)]
+            problems = check_round(round_no, sets, list(played.bonus), ninja=ninja)
+            assert problems == [], (seed, round_no, sets, played.bonus, played.sets)
 
 
 @st.composite

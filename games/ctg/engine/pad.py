@@ -13,6 +13,9 @@ the checks ask whether the entered numbers *could* have come from a legal round:
   players) and only the player on turn lays a set, so nobody holds more than that many
   types and at most one player holds exactly that many.
 * All nine types together are worth 110, the most a round can hold.
+* An Imperial Tasks bonus is the revealed cards' points times the size of a set: at least
+  2 cards, or with the Power of the Ninja 1, since a miniature removes cards from a set
+  laid (§8) and the reveal pays the set as it lies at the end of the round (§7).
 
 Errors name the round, the players and scores involved, and why; they carry a code and
 parameters so the site can translate them, and an English ``message`` for everything else.
@@ -123,11 +126,16 @@ class RoundProblem:
                     "and no choice of different types for each player gives these scores."
                 )
             case "bonus":
+                least = (
+                    "at least 2 cards"
+                    if self.params.get("smallest_set", 2) == 2
+                    else "1 card or more (a Ninja miniature may leave one)"
+                )
                 return (
                     f"Round {self.round}: {names[self.players[0]]}'s task bonus "
                     f"{self.params['bonus']} cannot be right: it must be made of task cards "
-                    "worth 5, 4 or 3 points per card, times a set of at least 2 cards, one "
-                    "card revealed per player."
+                    f"worth 5, 4 or 3 points per card, times a set of {least}, one card "
+                    "revealed per player."
                 )
             case "bonus-without-types":
                 return (
@@ -144,15 +152,19 @@ def _join(parts: Sequence[str]) -> str:
 
 
 @cache
-def possible_bonuses(reveals: int, points: tuple[int, ...] = TASK_BONUS) -> frozenset[int]:
+def possible_bonuses(
+    reveals: int, points: tuple[int, ...] = TASK_BONUS, smallest_set: int = 2
+) -> frozenset[int]:
     """Every task bonus one player can get in a round with ``reveals`` task cards revealed.
 
     Each revealed card naming a type the player holds pays its deck's points per card times
-    the size of his set of that type (at least 2 cards, at most the copies of a type). Each
-    player reveals one card per round, so a round has as many reveals as players, and a
-    player may be paid by none, some or all of them.
+    the size of his set of that type as it lies at the end of the round: at least
+    ``smallest_set`` cards (2, a set's smallest lay; 1 with the Power of the Ninja, whose
+    miniatures remove cards from sets laid), at most the copies of a type. Each player
+    reveals one card per round, so a round has as many reveals as players, and a player
+    may be paid by none, some or all of them.
     """
-    single = {p * k for p in points for k in range(2, MAX_SET_SIZE + 1)}
+    single = {p * k for p in points for k in range(smallest_set, MAX_SET_SIZE + 1)}
     sums = {0}
     for _ in range(reveals):
         sums |= {s + b for s in sums for b in single}
@@ -164,11 +176,14 @@ def check_round(
     scores: Sequence[int],
     bonuses: Sequence[int] | None = None,
     task_points: Iterable[int] = TASK_BONUS,
+    *,
+    ninja: bool = False,
 ) -> list[RoundProblem]:
     """The problems with one round's set scores (and task bonuses); empty when it can be right.
 
     ``scores`` are the points from sets, one per player in seat order, without task bonuses;
-    ``bonuses`` the Imperial Tasks bonuses entered separately, or None without the variant.
+    ``bonuses`` the Imperial Tasks bonuses entered separately, or None without the variant;
+    ``ninja`` whether the Power of the Ninja was played too (a set may be down to one card).
     Per-player problems come first; the joint check runs only when each score is possible
     on its own, and names the smallest group of players whose scores clash.
     """
@@ -197,14 +212,25 @@ def check_round(
             )
         options.append(fitting)
     if bonuses is not None:
-        allowed = possible_bonuses(players, tuple(sorted(set(task_points), reverse=True)))
+        smallest_set = 1 if ninja else 2
+        allowed = possible_bonuses(
+            players, tuple(sorted(set(task_points), reverse=True)), smallest_set
+        )
         for i, bonus in enumerate(bonuses):
             if bonus and scores[i] == 0:
                 problems.append(
                     RoundProblem("bonus-without-types", round_no, (i,), (bonus,), {"bonus": bonus})
                 )
             elif bonus not in allowed:
-                problems.append(RoundProblem("bonus", round_no, (i,), (bonus,), {"bonus": bonus}))
+                problems.append(
+                    RoundProblem(
+                        "bonus",
+                        round_no,
+                        (i,),
+                        (bonus,),
+                        {"bonus": bonus, "smallest_set": smallest_set},
+                    )
+                )
     if problems:
         return problems
     total = sum(scores)
