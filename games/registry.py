@@ -306,15 +306,16 @@ class ScorePad(Protocol):
         names: Sequence[str],
         entries: Sequence[dict[str, Any]],
         *,
+        options: Mapping[str, Any],
         rounds: int,
         finished: bool,
         entered: int | None = None,
     ) -> PadSheet:
-        """Score the entered rounds and, once the game is over, place them (`rounds`: the
-        played game's count, the end of a game of so many rounds). Raise PadRefused with
-        what the rules refuse: round `entered` (just entered; the others were checked when
-        they were) and whatever the game checks of its rounds together, and when `finished`
-        a game that is not over."""
+        """Score the entered rounds of a game played with `options` and, once the game is
+        over, place them (`rounds`: the played game's count, the end of a game of so many
+        rounds). Raise PadRefused with what the rules refuse: round `entered` (just entered;
+        the others were checked when they were) and whatever the game checks of its rounds
+        together, and when `finished` a game that is not over."""
         ...
 
     def entries(
@@ -355,9 +356,11 @@ class ScorePadBase:
         scores: Sequence[int],
         bonuses: Sequence[int] | None,
         names: Sequence[str],
+        options: Mapping[str, Any],
     ) -> list[str]:
-        """What cannot be right about one entered round, in the reader's language, naming the
-        round, the players (`names`, in seat order) and the reason."""
+        """What cannot be right about one entered round of a game played with `options`, in
+        the reader's language, naming the round, the players (`names`, in seat order) and the
+        reason."""
         return []
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:
@@ -386,13 +389,14 @@ class ScorePadBase:
         names: Sequence[str],
         entries: Sequence[dict[str, Any]],
         *,
+        options: Mapping[str, Any],
         rounds: int,
         finished: bool,
         entered: int | None = None,
     ) -> PadSheet:
         if entered is not None:
             entry = entries[entered - 1]
-            problems = self.problems(entered, entry["scores"], entry["bonuses"], names)
+            problems = self.problems(entered, entry["scores"], entry["bonuses"], names, options)
             if problems:
                 raise PadRefused(*problems)
         if finished and len(entries) < rounds:

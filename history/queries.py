@@ -239,7 +239,9 @@ def game_result(game: PlayedGame) -> dict | None:
         return game.result["result"]
     names = [seat.name for seat in sorted(game.seats.all(), key=lambda s: s.seat)]
     try:
-        sheet = pad.sheet(names, game.pad_entries, rounds=game.rounds, finished=False)
+        sheet = pad.sheet(
+            names, game.pad_entries, options=game.options, rounds=game.rounds, finished=False
+        )
     except registry.PadRefused:
         return None
     out: dict = {

@@ -102,6 +102,7 @@ def enter_pad_entry(game: PlayedGame, round_no: int, entry: dict) -> None:
             sheet = pad.sheet(
                 seat_names(game),
                 entries,
+                options=game.options,
                 rounds=game.rounds,
                 finished=game.status == PlayedGame.CONFIRMED,
                 entered=round_no,

@@ -142,7 +142,13 @@ def pad_sheet(game: PlayedGame, *, finished: bool = False) -> registry.PadSheet:
     """The game's reading of its score pad's entries (raises registry.PadRefused)."""
     pad = registry.get(game.game).pad
     assert pad is not None, "a game with a score pad"
-    return pad.sheet(seat_names(game), game.pad_entries, rounds=game.rounds, finished=finished)
+    return pad.sheet(
+        seat_names(game),
+        game.pad_entries,
+        options=game.options,
+        rounds=game.rounds,
+        finished=finished,
+    )
 
 
 def finish(game: PlayedGame, placings: Sequence[int] | None) -> None:

@@ -233,7 +233,7 @@ def pad(request, slug, game_id):
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     names = [s.name for s in seats]
     entries = game.pad_entries
-    sheet = pad.sheet(names, entries, rounds=game.rounds, finished=False)
+    sheet = pad.sheet(names, entries, options=game.options, rounds=game.rounds, finished=False)
     totals = [sum(scores) for scores in sheet.round_scores]
     can_enter = game.can_be_entered_by(request.user, organiser)
     next_round = None if sheet.placings is not None else len(entries) + 1
@@ -335,7 +335,12 @@ def pad_preview(request, slug, game_id, round_no):
         entries[round_no - 1 : round_no] = [form.entry()]
         try:
             sheet = pad.sheet(
-                names, entries[:round_no], rounds=game.rounds, finished=False, entered=round_no
+                names,
+                entries[:round_no],
+                options=game.options,
+                rounds=game.rounds,
+                finished=False,
+                entered=round_no,
             )
         except registry.PadRefused as refused:
             context["problem"] = refused.message

@@ -89,8 +89,10 @@ class CallToGloryPad(ScorePadBase):
         scores: Sequence[int],
         bonuses: Sequence[int] | None,
         names: Sequence[str],
+        options: Mapping[str, Any],
     ) -> list[str]:
-        problems = pad.check_round(round_no, scores, bonuses)
+        # A Ninja miniature can leave a set of one card for a task card to pay (§8).
+        problems = pad.check_round(round_no, scores, bonuses, ninja=bool(options.get("ninja")))
         return [problem_text(problem, names) for problem in problems]
 
     def placings(self, round_scores: Sequence[Sequence[int]]) -> list[int]:

@@ -44,9 +44,17 @@ def problem_text(problem: RoundProblem, names: Sequence[str]) -> str:
             "Round %(round)s: the task bonus %(who)s cannot be right: task cards pay 5, 4 or 3 "
             "points per card of a set of at least 2 cards, one card revealed per player."
         ),
+        "bonus-ninja": _(
+            "Round %(round)s: the task bonus %(who)s cannot be right: task cards pay 5, 4 or 3 "
+            "points per card of a set of at least 1 card (a Ninja miniature may leave one), one "
+            "card revealed per player."
+        ),
         "bonus-without-types": _(
             "Round %(round)s: the task bonus %(who)s cannot be right: that player has no set "
             "in front of them."
         ),
     }
-    return texts[problem.code] % values
+    code = problem.code
+    if code == "bonus" and problem.params.get("smallest_set") == 1:
+        code = "bonus-ninja"
+    return texts[code] % values

@@ -213,6 +213,7 @@ class OrcPad(ScorePadBase):
         names: Sequence[str],
         entries: Sequence[dict[str, Any]],
         *,
+        options: Mapping[str, Any],
         rounds: int,
         finished: bool,
         entered: int | None = None,

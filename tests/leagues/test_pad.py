@@ -138,6 +138,20 @@ def test_it_checks_imperial_task_bonuses(client, league, alice, bob):
     assert game.seats.get(seat=0).round_scores.get().total == 30
 
 
+def test_it_takes_a_bonus_on_a_set_a_ninja_cut_to_one_card(client, league, alice, bob):
+    # Bob's two 9s, one taken by alice's miniature, then paid 4 × 1 by a B9 (a real round of
+    # an engine game: tests/leagues/test_scorepad.py, NINJA_GAME).
+    league.options |= {"imperial_tasks": True, "ninja": True}
+    league.save()
+    client.force_login(alice)
+    game = start(client, league, alice, bob)
+    response = post_round(client, game, 1, [88, 9], [6, 2])
+    assert response.status_code == 422
+    assert "a Ninja miniature may leave one" in response.content.decode()
+    assert post_round(client, game, 1, [88, 9], [6, 4]).status_code == 302
+    assert game.seats.get(seat=1).round_scores.get().total == 13
+
+
 def test_it_lets_an_organiser_correct_a_confirmed_result(client, league, alice, bob, olga):
     client.force_login(alice)
     game = start(client, league, alice, bob)

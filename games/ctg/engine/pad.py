@@ -129,7 +129,7 @@ class RoundProblem:
                 least = (
                     "at least 2 cards"
                     if self.params.get("smallest_set", 2) == 2
-                    else "1 card or more (a Ninja miniature may leave one)"
+                    else "at least 1 card (a Ninja miniature may leave one)"
                 )
                 return (
                     f"Round {self.round}: {names[self.players[0]]}'s task bonus "
