@@ -242,8 +242,12 @@ def test_a_worker_holding_tasks_lives_through_a_redis_restart(own_redis, tmp_pat
 def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
     own_redis, tmp_path, alice, settings, capsys
 ):
-    """Redis is away for three seconds: the worker tries to connect again every second or
-    so, not after waits that grow, and plays the next AI move as soon as Redis is back."""
+    """Redis is away for seven seconds: the worker tries to connect again every second or
+    so, not after waits that grow, and plays the next AI move as soon as Redis is back.
+
+    kombu's own waits (2 s, then 4, then 6) would try at 2, 6 and 12 s: five seconds after
+    Redis came back. The bound lies between that and a second's tries, with room for a slow
+    machine."""
     from games import actions
     from infra.celery import app
     from tests.conftest import _point_celery_at
@@ -260,7 +264,7 @@ def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
         table = table_with_bots(alice, ["greedy"], seats=2)
         actions.move_seat(table.pk, alice, 0, 1)  # the AI moves first
         own_redis.kill()
-        time.sleep(3)  # the worker has tried to connect again, and failed, by now
+        time.sleep(7)  # the worker has tried to connect again, and failed, by now
         own_redis.start()
         back = time.monotonic()
         actions.start(table.pk, alice)
@@ -271,4 +275,4 @@ def test_a_worker_takes_tasks_again_soon_after_redis_comes_back(
         _point_celery_at(app, None)
     with capsys.disabled():
         print(f"\nthe worker played an AI move {played:.1f} s after Redis came back")
-    assert played <= 2.0
+    assert played <= 3.5

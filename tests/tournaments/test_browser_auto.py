@@ -25,8 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.services]
 
 SHOTS = Path("/tmp/shots-tourauto")
 INTERVAL = 5
-# Seconds from the server's start to the event's: the players' pages are open by then.
-LEAD = 20
 
 
 @pytest.fixture
@@ -76,11 +74,17 @@ def make_event(server, *, game, players, rounds, max_table, options):
         Membership.objects.create(club=club, user=user)
         tournaments.register(event, user, checked_in=True)
         users.append(user)
-    # Due soon, with no timer in this process (whose pushes would reach no page): the live
-    # server's sweep draws it, as it would any event whose timer was lost.
-    start = timezone.now() + timedelta(seconds=LEAD)
-    Tournament.objects.filter(pk=event.pk).update(starts_at=start, next_round_at=start)
+    # Not due before every page is open, however slow the machine is to open them.
+    start_at(event, 600)
     return event, olga, users
+
+
+def start_at(event, seconds: float) -> None:
+    """Make the event due in `seconds`, with no timer in this process (whose pushes would
+    reach no page): the live server's sweep draws it, as it would any event whose timer was
+    lost."""
+    start = timezone.now() + timedelta(seconds=seconds)
+    Tournament.objects.filter(pk=event.pk).update(starts_at=start, next_round_at=start)
 
 
 def report(game: str, numbers: dict) -> None:
@@ -159,8 +163,11 @@ def run_story(browser, server, event, cookies, *, shows, leaver=None, name):
         page = context.new_page()
         page.goto(url)
         pages[username] = page
+    for page in [watch, *pages.values()]:
+        page.wait_for_selector("body[data-ws=open], body[data-person-ws=open]")
+    orm(lambda: start_at(event, 2))
     # The first round starts: the organiser's page shows its tables.
-    watch.wait_for_selector(".tn-card", timeout=(LEAD + 20) * 1000)
+    watch.wait_for_selector(".tn-card", timeout=40_000)
     watch.wait_for_timeout(1500)
     watch.screenshot(path=SHOTS / f"{name}-round.png", full_page=True)
     if leaver:

@@ -12,10 +12,7 @@ the event page during a round, between rounds and at the end, at a desktop's and
 size and in German.
 """
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Page
 
 from leagues.models import RatingHistory
@@ -28,6 +25,7 @@ from tests.tournaments.test_browser_auto import (
     make_event,
     orm,
     report,
+    start_at,
 )
 from tournaments import actions as tournaments
 from tournaments.models import Entry, Tournament, TournamentSeat
@@ -87,11 +85,6 @@ if (!location.pathname.includes("/play/t/")) {
 """
 
 
-def start_at(event, seconds: float) -> None:
-    start = timezone.now() + timedelta(seconds=seconds)
-    Tournament.objects.filter(pk=event.pk).update(starts_at=start, next_round_at=start)
-
-
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
@@ -107,8 +100,6 @@ def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, requ
     event, olga, users = make_event(
         server, game="orc", players=6, rounds=2, max_table=7, options={"pace": 0.8}
     )
-    # Every page is open before the start, however slow the machine is to open them.
-    start_at(event, 600)
     url = f"{server}/clubs/tenno/tournaments/{event.pk}/"
     cookies = {u.username: cookie_for(u, server) for u in [olga, *users]}
     browser = request.getfixturevalue("browser")
