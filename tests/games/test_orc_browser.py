@@ -81,18 +81,21 @@ def _name(code: str) -> str:
 
 
 def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
-    """Put a card down if the page offers one: a shield when it may, else a deserter, at
-    every offer until one went down (`deserted`) and now and then after that."""
+    """Put a card down if the page offers one: a deserter at the first offer, until one went
+    down (`deserted`); else a shield when it may, or now and then a deserter. The deserter
+    comes first: a page that offers a shield at every look would otherwise never put one
+    down."""
     shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
     deserters = page.locator("button.slap.desert:not([hidden])")
     try:
-        if (offered := shields.count()) > 0:
+        deserting = deserters.count() > 0 and not deserted
+        if not deserting and (offered := shields.count()) > 0:
             pile = rng.randrange(offered)
             if keyboard and pile < 9:
                 page.keyboard.press(str(pile + 1))
             else:
                 shields.nth(pile).click(timeout=2000)
-        elif (offered := deserters.count()) > 0 and (not deserted or rng.random() < 0.3):
+        elif (offered := deserters.count()) > 0 and (deserting or rng.random() < 0.3):
             pile = rng.randrange(offered)
             if keyboard and pile < 9:
                 page.keyboard.press(f"Shift+{pile + 1}")
