@@ -17,10 +17,14 @@ class TournamentConsumer(ClubObjectConsumer):
     group_name = staticmethod(tournament_group)
 
     # The event knows who waits on its page, as a player's open page tells it: the page
-    # marks him present when it connects and at each heartbeat it sends.
+    # marks him present when it connects and at each heartbeat it sends. A page's socket
+    # opens after the page was drawn, often just after it reloaded for a change: what changed
+    # in between is sent at once (an event's end is pushed only once).
     def connect(self) -> None:
         super().connect()
-        self._mark()
+        if self.groups:
+            self._mark()
+            self.tournament_changed(None)
 
     def receive(self, text_data=None, bytes_data=None) -> None:
         self._mark()

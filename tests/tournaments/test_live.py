@@ -63,6 +63,8 @@ def confirm(game, by):
 async def test_it_pushes_tables_and_results_to_each_open_page(event, olga, alice, bob):
     pages = {user: await open_page(user, event) for user in (alice, bob)}
     assert all(connected for _c, connected in pages.values())
+    for communicator, _ in pages.values():
+        await communicator.receive_from(timeout=5)  # what the page shows, as it opens
     game = await sync_to_async(draw_and_start)(event, olga)
     for user, (communicator, _) in pages.items():
         # The draw and the start: two pushes, the second with the started round.
@@ -77,6 +79,19 @@ async def test_it_pushes_tables_and_results_to_each_open_page(event, olga, alice
         assert "tn-card tn-done" in html
         assert "1. · 38" in html
         await communicator.disconnect()
+
+
+async def test_a_page_whose_socket_opens_after_a_change_is_sent_it_at_once(event, olga, alice):
+    # The page was drawn before the round began (or reloaded as it began); its socket opens
+    # only once the round has begun, and nothing changes after.
+    await sync_to_async(draw_and_start)(event, olga)
+    communicator, connected = await open_page(alice, event)
+    assert connected
+    html = await communicator.receive_from(timeout=5)
+    assert html.lstrip().startswith('<div id="tn-live" hx-swap-oob="true"')
+    assert 'data-phase="running:' in html
+    assert f'data-player="{alice.pk}" class="tn-me"' in html
+    await communicator.disconnect()
 
 
 async def test_it_refuses_sockets_from_outside_the_club(event, charlie):
