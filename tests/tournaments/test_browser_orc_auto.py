@@ -54,7 +54,7 @@ PLAYER = """
       if (link) { location.assign(link.href); return; }
       const notice = document.querySelector("#person-notices .tn-table-ready a");
       if (notice && !notice.dataset.seen) notice.dataset.seen = String(Date.now());
-      else if (notice && Date.now() - Number(notice.dataset.seen) > 5000) notice.click();
+      else if (notice && Date.now() - Number(notice.dataset.seen) > 8000) notice.click();
       return;
     }
     const board = document.querySelector("#board");
@@ -71,14 +71,18 @@ PLAYER = """
 })();
 """
 
-# p5 looks at another tab (away from his tables): the site's notification reaches him there.
+# p5 looks at another tab (away from his tables): the site's notification reaches him there;
+# the tab keeps what it was told across his following the notice.
 AWAY = """
-window.notes = [];
 if (!location.pathname.includes("/play/t/")) {
   Object.defineProperty(document, "hidden", {get: () => true});
   const Real = window.Notification;
   window.Notification = class extends Real {
-    constructor(title, options) { super(title, options); window.notes.push(options.body); }
+    constructor(title, options) {
+      super(title, options);
+      const notes = JSON.parse(sessionStorage.getItem("notes") || "[]");
+      sessionStorage.setItem("notes", JSON.stringify([...notes, options.body]));
+    }
     static get permission() { return Real.permission; }
   };
 }
@@ -139,8 +143,8 @@ def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, requ
     # The start time comes: the table is drawn and started, the pages show it.
     home.wait_for_selector("#person-notices .tn-table-ready", timeout=30_000)
     home.screenshot(path=SHOTS / "orc-home-notice-p5.png", full_page=True)
-    notes = home.evaluate("window.notes")
     home.wait_for_url("**/play/t/**", timeout=30_000)  # he follows the notice's link
+    notes = home.evaluate("JSON.parse(sessionStorage.getItem('notes') || '[]')")
     watchers["desktop"].wait_for_selector(".tn-card", timeout=30_000)
     watchers["desktop"].wait_for_timeout(1500)
     shoot(watchers, "round")
