@@ -48,11 +48,25 @@ def pytest_collection_modifyitems(config, items):
     elif order != "file":
         raise pytest.UsageError(f"--test-order: file, reverse or random:N, not {order!r}")
     # Under xdist a test of a minute or more starts first, so that it does not end the run
-    # alone; the tests of an xdist_group (tests/faults) go to one worker, one after another.
+    # alone; the tests of an xdist_group (tests/faults, the stories below) go to one worker,
+    # one after another.
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    here = Path(__file__).parent
     for item in items:
-        if item.path.is_relative_to(Path(__file__).parent / "faults"):
+        if item.path.is_relative_to(here / "faults"):
             item.add_marker(pytest.mark.xdist_group("faults"))
+        elif group := STORY_GROUPS.get(item.path.relative_to(here).as_posix()):
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+# The longest browser stories keep many pages playing for minutes against their clocks: they
+# run two at a time at most, the two events one after the other and the two De l'Orc games
+# one after the other, so that a loaded 2-core machine still plays them at their pace.
+STORY_GROUPS = {
+    "tournaments/test_browser_auto.py": "event-stories",
+    "tournaments/test_browser_orc_auto.py": "event-stories",
+    "games/test_orc_browser.py": "orc-stories",
+}
 
 
 @pytest.hookimpl(tryfirst=True)

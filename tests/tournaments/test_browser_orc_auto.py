@@ -33,7 +33,7 @@ from tournaments.models import Entry, Tournament, TournamentSeat
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
 # Seconds a round of the event may take: a whole game of De l'Orc at the story's deal.
-ROUND_WAIT = 420
+ROUND_WAIT = 600
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def shoot(watchers: dict[str, Page], moment: str) -> None:
 
 
 @pytest.mark.long
-@pytest.mark.timeout(1200)
+@pytest.mark.timeout(1800)
 def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, request):
     event, olga, users = make_event(
         server, game="orc", players=6, rounds=2, max_table=7, options={"pace": 0.8}
