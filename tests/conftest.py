@@ -48,39 +48,44 @@ def pytest_collection_modifyitems(config, items):
     elif order != "file":
         raise pytest.UsageError(f"--test-order: file, reverse or random:N, not {order!r}")
     # Under xdist a test of a minute or more starts first, so that it does not end the run
-    # alone; the tests of an xdist_group (tests/faults, the stories below) go to one worker,
-    # one after another.
+    # alone (the groups of `GROUPS` are scheduled in that order too).
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.is_relative_to(here / "faults"):
-            item.add_marker(pytest.mark.xdist_group("faults"))
-        elif group := STORY_GROUPS.get(item.path.relative_to(here).as_posix()):
-            item.add_marker(pytest.mark.xdist_group(group))
 
 
-# The longest browser stories keep many pages playing for minutes against their clocks: they
-# run two at a time at most, the two events one after the other and the two De l'Orc games
-# one after the other, so that a loaded 2-core machine still plays them at their pace.
-STORY_GROUPS = {
-    "tournaments/test_browser_auto.py": "event-stories",
-    "tournaments/test_browser_orc_auto.py": "event-stories",
-    "games/test_orc_browser.py": "orc-stories",
+# Tests that go to one worker, one after another, under `--dist loadgroup`: the fault tests
+# (they stop and start the services), and the longest browser stories, which keep many pages
+# playing for minutes against their clocks: the two events one after the other, the two
+# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace.
+GROUPS = {
+    "tests/faults/": "faults",
+    "tests/tournaments/test_browser_auto.py": "event-stories",
+    "tests/tournaments/test_browser_orc_auto.py": "event-stories",
+    "tests/games/test_orc_browser.py": "orc-stories",
 }
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadgroup` with the groups of `GROUPS`, read from each test's path. (On this
+    pytest, xdist_group marks are lost before they reach the scheduler:
+    pytest-dev/pytest-xdist#1386.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class PathGroups(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.partition("::")[0]
+            return next((g for p, g in GROUPS.items() if path.startswith(p)), nodeid)
+
+    return PathGroups(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
     # Before any fixture: the seeds a test is dealt follow from its id (tests/chance.py).
-    os.environ[chance.TEST_ID] = id_of(item)
+    os.environ[chance.TEST_ID] = item.nodeid
     chance.origin = "test"
     chance.dealt.clear()
-
-
-def id_of(item) -> str:
-    """The test's node id, without the group xdist adds to it under --dist loadgroup."""
-    nodeid = item.nodeid
-    return nodeid.rpartition("@")[0] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
 
 
 @pytest.hookimpl(wrapper=True)
@@ -304,7 +309,7 @@ def live_daphne(transactional_db, _kept_live_server, request):
     """The live server, told which test runs; `.override(NAME=value)` sets a setting of its
     own for this test. It forgets the test before the database is emptied."""
     server = _kept_live_server()
-    server.begin(id_of(request.node))
+    server.begin(request.node.nodeid)
     yield server
     server.forget()
 
