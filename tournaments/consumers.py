@@ -1,6 +1,8 @@
 """Live tournament pages: members of the tournament's club listen, rendered per viewer; the
 projector screen listens through the event's link instead of a login."""
 
+from urllib.parse import parse_qs
+
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 
@@ -46,7 +48,10 @@ class TournamentConsumer(ClubObjectConsumer):
         tournament = found.first()
         if tournament is None:
             return
+        # The event's page shows each table's links; its projector page does not.
+        links = parse_qs(self.scope["query_string"].decode()).get("links") == ["1"]
         context = {**live_context(tournament, self.scope["user"]), "oob": True}
+        context["organiser_links"] = links
         self.send(text_data=render_to_string("tournaments/live.html#live", context))
 
 

@@ -34,14 +34,14 @@ def event(club, olga, alice, bob):
     return tournament
 
 
-async def open_page(user, event):
+async def open_page(user, event, query=""):
     from channels.testing import WebsocketCommunicator
 
     from ctg_site.asgi import application
 
     headers = await sync_to_async(session_headers)(user)
     communicator = WebsocketCommunicator(
-        application, f"/ws/tournaments/{event.pk}/", headers=headers
+        application, f"/ws/tournaments/{event.pk}/{query}", headers=headers
     )
     connected, _ = await communicator.connect()
     return communicator, connected
@@ -91,6 +91,11 @@ async def test_a_page_whose_socket_opens_after_a_change_is_sent_it_at_once(event
     assert html.lstrip().startswith('<div id="tn-live" hx-swap-oob="true"')
     assert 'data-phase="running:' in html
     assert f'data-player="{alice.pk}" class="tn-me"' in html
+    # The projector page's socket draws no links; the event page's keeps its table's pad link.
+    assert 'class="tn-pad"' not in html
+    await communicator.disconnect()
+    communicator, _ = await open_page(olga, event, "?links=1")
+    assert 'class="tn-pad">Score pad</a>' in await communicator.receive_from(timeout=5)
     await communicator.disconnect()
 
 
