@@ -7,10 +7,21 @@ How an option is valued
     the seat's view (``games.ctg.engine.view``: its hand, the table, the discard piles, the
     cards known to be in other hands, never another hand or a draw pile) is all the
     analysis reads. From it the search AI's sampler (``games.ctg.ai.determinize.Sampler``)
-    deals the unseen cards afresh, and every option is played out in that sample to the end
-    of the round with the search AI's playout policy (``games.ctg.ai.rollout``), the same
-    sample and the same random numbers for every option (common random numbers: the
-    difference between two options is measured far more sharply than either).
+    deals the unseen cards afresh, and every option is valued in that sample by one
+    iteration of a small search below it, to the end of the round: each option grows its own
+    tree over the seat's later decisions of the round, chosen as the search AI chooses
+    (``games.ctg.ai.ismcts``: UCB over its candidate moves, a card drawn from a draw pile
+    being chance), while the other seats play the search AI's playout policy
+    (``games.ctg.ai.rollout``), which also plays the round out from the tree's new node. The
+    same sample and the same random numbers serve every option (common random numbers: the
+    difference between two options is measured far more sharply than either). So an option
+    is valued with the seat playing well after it, not with the playout policy's moves (the
+    card counter's rules), which would favour the moves that merely agree with the policy.
+
+    The budget per decision: `SAMPLES` samples for every option (half), then for the options
+    near the best and the one played (the other half); while the one played still trails the
+    best by a mark's loss, `DISPUTES` more rounds for those: a mark is then rarely the
+    noise of a few samples.
 
     The value is the seat's expected final placing score. In the last round the playout's
     totals give it (ties broken by the best round scores, as §6 does). Earlier, each other
@@ -28,17 +39,28 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.analysis import Decision, Progress, SeatAnalysis, decision, placing_score, seat_analysis
+from games.analysis import (
+    THRESHOLDS,
+    Decision,
+    Progress,
+    SeatAnalysis,
+    decision,
+    placing_score,
+    seat_analysis,
+)
 from games.ctg.ai.determinize import Sampler
+from games.ctg.ai.ismcts import CHANCE, UCB_C, Node, candidates
 from games.ctg.ai.knowledge import read_view
 from games.ctg.ai.rollout import fast_round, policy_action, round_scores, task_weights
 from games.ctg.engine import IllegalAction, action_text, from_record, new_game, view
 from games.ctg.engine.record import logged_actions
 from games.ctg.engine.state import DRAW1, NEED_DECK, OVER, RoundResult, State, placings
 
-SAMPLES = 100  # per decision, each option played out once in each
+SAMPLES = 100  # per decision, each option valued once in each
 NEAR = 5.0  # points: options this close to the best get the second half of the samples
 ROUND_SPREAD = 20.0  # points: how far a round moves a margin in totals, roughly
+DISPUTES = 2  # rounds of further samples while the option played trails by a mark
+MARKED = min(t for t, _ in THRESHOLDS)  # points: the smallest loss that earns a mark
 
 
 def expected_placing(
@@ -77,14 +99,87 @@ def _finish(s: State, rand: Callable[[], float], tw: list[list[int]], seat: int)
     return expected_placing(totals, seat, left, history)
 
 
+def _policy_first(
+    s: State, untried: list[int], rand: Callable[[], float], tw: list[list[int]]
+) -> int:
+    """The option a node tries first: the playout policy's if untried, else one at random."""
+    a = policy_action(s, rand, tw)
+    return a if a in untried else untried[int(rand() * len(untried))]
+
+
+def _descend(
+    s: State, node: Node, rand: Callable[[], float], tw: list[list[int]], me: int
+) -> float:
+    """One iteration of the search below an option; the seat's expected placing score.
+
+    The seat's own later decisions of the round are chosen in the option's tree (UCB, as the
+    search AI chooses; a new node first tries the playout policy's choice, so that a young
+    tree plays no worse than the policy), the others' by the playout policy; one new node,
+    then the round played out (`_finish`), its value backed up the path.
+    """
+    path: list[Node] = []
+    log = math.log
+    sqrt = math.sqrt
+    while s.phase < NEED_DECK:
+        seat = s.decider
+        assert seat is not None
+        if seat != me:
+            a = policy_action(s, rand, tw)
+            s._do(a)
+            s.apply_forced()
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = Node()
+            node = child
+            continue
+        children = node.children
+        untried: list[int] = []
+        best: Node | None = None
+        best_a, best_v = -1, -1.0
+        for a in candidates(s, False):
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
+            if v > best_v:
+                best, best_a, best_v = child, a, v
+        if untried:
+            best_a = untried[0] if len(untried) == 1 else _policy_first(s, untried, rand, tw)
+            best = children[best_a] = Node()
+        assert best is not None
+        path.append(best)
+        node = best
+        if best_a < 2:
+            # A draw pile: the card it shows (in this sample) is chance, as in the search.
+            card = s.decks[s.rnd][s.dpos[best_a]]
+            nxt = node.children.get(CHANCE + card)
+            if nxt is None:
+                nxt = node.children[CHANCE + card] = Node()
+            node = nxt
+        s._do(best_a)
+        s.apply_forced()
+        if untried:
+            break
+    r = _finish(s, rand, tw, me)
+    for nd in path:
+        nd.visits += 1
+        nd.total += r
+    return r
+
+
 def value_options(
     v: dict[str, Any], index: int, *, seed: int, samples: int, played: str | None = None
 ) -> tuple[list[str], list[list[float]]]:
     """Each legal option's values (as text) over the samples, from the view alone.
 
-    Half the budget (`samples` playouts per option) plays every option out in the same
-    samples; the other half goes to the options then within `NEAR` points of the best, and
-    to the option `played`, in further samples shared by them: the comparisons that decide
+    Each option has its own search tree below it (`_descend`), grown one iteration in each
+    sample it is valued in. Half the budget (`samples` iterations per option) values every
+    option in the same samples; the other half goes to the options then within `NEAR` points
+    of the best, and to the option `played`, in further samples shared by them. Then, while
+    the option played trails the best by a mark's loss, up to `DISPUTES` more rounds of
+    `samples` samples go to it and the options near the best: the comparisons that decide
     the marks are measured more sharply than the options plainly worse.
     """
     k = read_view(v)
@@ -94,6 +189,7 @@ def value_options(
     texts: list[str] = v["legal_texts"]
     rng = random.Random(f"ctg-analysis:{seed}:{index}")
     values: list[list[float]] = [[] for _ in codes]
+    trees = [Node() for _ in codes]
 
     def run(which: list[int], count: int) -> None:
         for _ in range(count):
@@ -104,16 +200,25 @@ def value_options(
                 s = s0.clone()
                 s._do(codes[i])
                 s.apply_forced()
-                values[i].append(_finish(s, random.Random(stream).random, tw, me))
+                values[i].append(_descend(s, trees[i], random.Random(stream).random, tw, me))
+
+    def near(means: list[float]) -> list[int]:
+        top = max(means)
+        return [i for i, m in enumerate(means) if m >= top - NEAR / 100 or texts[i] == played]
 
     first = max(2, samples // 2)
     run(list(range(len(codes))), first)
-    top = max(sum(x) / first for x in values)
-    close = [
-        i for i, x in enumerate(values) if sum(x) / first >= top - NEAR / 100 or texts[i] == played
-    ]
-    if len(close) < len(codes):
-        run(close, min(4 * samples, (samples - first) * len(codes) // len(close)))
+    close = near([sum(x) / first for x in values])
+    run(close, min(4 * samples, (samples - first) * len(codes) // len(close)))
+    if played is None:
+        return texts, values
+    p = texts.index(played)
+    for _ in range(DISPUTES):
+        most = len(values[p])
+        means = [sum(x) / len(x) if len(x) == most else -1.0 for x in values]
+        if 100 * (max(means) - means[p]) < MARKED:
+            break
+        run(near(means), samples)
     return texts, values
 
 
