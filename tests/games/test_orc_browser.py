@@ -84,7 +84,9 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
     """Put a card down if the page offers one: a deserter at the first offer, until one went
     down (`deserted`); else a shield when it may, or now and then a deserter. The deserter
     comes first: a page that offers a shield at every look would otherwise never put one
-    down."""
+    down. A tap lands where the button is at once, as a finger's does: the piles are redrawn
+    with every card, and on a loaded machine a button never stays still long enough for a
+    click that waits for it to."""
     shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
     deserters = page.locator("button.slap.desert:not([hidden])")
     try:
@@ -94,13 +96,13 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
             if keyboard and pile < 9:
                 page.keyboard.press(str(pile + 1))
             else:
-                shields.nth(pile).click(timeout=2000)
+                shields.nth(pile).click(timeout=2000, force=True)
         elif (offered := deserters.count()) > 0 and (deserting or rng.random() < 0.3):
             pile = rng.randrange(offered)
             if keyboard and pile < 9:
                 page.keyboard.press(f"Shift+{pile + 1}")
             else:
-                deserters.nth(pile).click(timeout=2000)
+                deserters.nth(pile).click(timeout=2000, force=True)
     except PlaywrightTimeout:
         pass  # the pile was redrawn under the tap: the next look tries again
 
