@@ -77,11 +77,11 @@ class ScreenConsumer(WebsocketConsumer):
 
     def redraw(self) -> None:
         found = type(self).by_token(self.token)
+        with translation.override(language_of(self.scope)):
+            html = render_to_string(self.gone) if found is None else self.draw(found)
+        self.send(text_data=html)
         if found is None:
-            self.send(text_data=render_to_string(self.gone))
             self.close()
-            return
-        self.send(text_data=self.draw(found))
 
     def draw(self, found) -> str:
         """The screen's live part for `found`, swapped in out of band."""

@@ -2,8 +2,9 @@
 the projector screen listens through the league's link instead of a login."""
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
-from accounts.consumers import ClubObjectConsumer, ScreenConsumer
+from accounts.consumers import ClubObjectConsumer, ScreenConsumer, language_of
 from leagues.actions import by_projector_token
 from leagues.live import league_group
 from leagues.models import League
@@ -19,15 +20,16 @@ class LeagueTableConsumer(ClubObjectConsumer):
         if league is None:
             return
         user = self.scope["user"]
-        html = render_to_string(
-            "leagues/league.html#table",
-            {
-                "league": league,
-                "rows": league.table_with_ratings(),
-                "viewer_key": f"u{user.pk}",
-                "oob": True,
-            },
-        )
+        with translation.override(language_of(self.scope)):
+            html = render_to_string(
+                "leagues/league.html#table",
+                {
+                    "league": league,
+                    "rows": league.table_with_ratings(),
+                    "viewer_key": f"u{user.pk}",
+                    "oob": True,
+                },
+            )
         self.send(text_data=html)
 
 

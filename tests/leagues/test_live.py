@@ -30,8 +30,13 @@ def session_headers(user):
     return headers
 
 
-async def open_page(user, league):
+async def open_page(user, league, language=None):
     headers = await sync_to_async(session_headers)(user)
+    if language:  # the language switcher's cookie beside the session's
+        headers = [
+            (n, v + f"; django_language={language}".encode() if n == b"cookie" else v)
+            for n, v in headers
+        ]
     communicator = WebsocketCommunicator(application, f"/ws/leagues/{league.pk}/", headers=headers)
     connected, _ = await communicator.connect()
     return communicator, connected
@@ -67,6 +72,16 @@ async def test_it_pushes_the_table_to_open_pages_after_a_result(league, alice, b
     assert html.lstrip().startswith('<div id="lg-table"')
     assert 'hx-swap-oob="true"' in html
     assert ">bob<" in html
+    await communicator.disconnect()
+
+
+async def test_it_pushes_the_table_in_each_page_s_language(league, alice, bob):
+    communicator, connected = await open_page(alice, league, language="de")
+    assert connected
+    await sync_to_async(confirm_a_result)(league, alice, bob)
+    html = await communicator.receive_from(timeout=5)
+    await sync_to_async(settle)(league)
+    assert ">Spieler<" in html and ">Player<" not in html
     await communicator.disconnect()
 
 

@@ -34,12 +34,17 @@ def event(club, olga, alice, bob):
     return tournament
 
 
-async def open_page(user, event, query=""):
+async def open_page(user, event, query="", language=None):
     from channels.testing import WebsocketCommunicator
 
     from ctg_site.asgi import application
 
     headers = await sync_to_async(session_headers)(user)
+    if language:  # the language switcher's cookie beside the session's
+        headers = [
+            (name, value + f"; django_language={language}".encode() if name == b"cookie" else value)
+            for name, value in headers
+        ]
     communicator = WebsocketCommunicator(
         application, f"/ws/tournaments/{event.pk}/{query}", headers=headers
     )
@@ -97,6 +102,20 @@ async def test_a_page_whose_socket_opens_after_a_change_is_sent_it_at_once(event
     communicator, _ = await open_page(olga, event, "?links=1")
     assert 'class="tn-pad">Score pad</a>' in await communicator.receive_from(timeout=5)
     await communicator.disconnect()
+
+
+async def test_each_page_is_pushed_in_its_own_language(event, olga, alice):
+    german, _ = await open_page(alice, event, language="de")
+    english, _ = await open_page(olga, event)
+    for communicator in (german, english):
+        await communicator.receive_from(timeout=5)  # what the page shows, as it opens
+    await sync_to_async(draw_and_start)(event, olga)
+    html = await until(german, "Tisch 1")
+    assert "Table 1" not in html
+    html = await until(english, "Table 1")
+    assert "Tisch 1" not in html
+    await german.disconnect()
+    await english.disconnect()
 
 
 async def test_it_refuses_sockets_from_outside_the_club(event, charlie):
