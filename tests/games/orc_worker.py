@@ -22,12 +22,14 @@ def worker_main(redis_url: str) -> None:
     app.worker_main(["worker", "--pool=solo", *quiet])
 
 
-def pausing_on_redis(seconds: int) -> None:
+def pausing_on_redis(seconds: int, deal_speed: float) -> None:
     """Setup of a daphne for De l'Orc's stories: sockets of other processes through Redis,
-    and reveals and rounds' ends that wait `seconds` for the people to continue."""
+    reveals and rounds' ends that wait `seconds` for the people to continue, and the deal at
+    the test's speed (every process that deals or takes a card must count them alike)."""
     from django.conf import settings
 
     from tests.conftest import use_redis_layer
 
     use_redis_layer()
     settings.REVEAL_PAUSE_SECONDS = settings.ROUND_PAUSE_SECONDS = seconds
+    settings.DEAL_SPEED = deal_speed

@@ -35,6 +35,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 # Seconds a reveal or a round's end waits for the people: long enough for both pages to see
 # it, read it and continue, which ends it at once.
 PAUSE = 90
+DEAL_SPEED = 3.0
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 # alice plays on a desktop with the keyboard, bob on a phone by tapping; alice deals round 1.
@@ -45,8 +46,8 @@ def server(redis_channel_layer, settings):
     # This process deals too (the game starts here): its pushes go through Redis as well.
     settings.REVEAL_PAUSE_SECONDS = settings.ROUND_PAUSE_SECONDS = PAUSE
     # Cards three times as fast as the fast pace: still time for a person's taps.
-    settings.DEAL_SPEED = 3.0
-    daphne = start_daphne(partial(pausing_on_redis, PAUSE))
+    settings.DEAL_SPEED = DEAL_SPEED
+    daphne = start_daphne(partial(pausing_on_redis, PAUSE, DEAL_SPEED))
     yield url_of(daphne)
     stop_daphne(daphne)
 
@@ -107,7 +108,10 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
         pass  # the pile was redrawn under the tap: the next look tries again
 
 
-PILES_OUT_OF_VIEW = """() => Array.from(document.querySelectorAll('.orc-pile')).filter((p) => {
+# Read in one go with the recap's absence: a push may bring the recap, which may scroll, at
+# any moment.
+PILES_OUT_OF_VIEW = """() => document.querySelector('#deal-recap') ? []
+  : Array.from(document.querySelectorAll('.orc-pile')).filter((p) => {
     const box = p.getBoundingClientRect();
     return box.top < 0 || box.bottom > window.innerHeight || box.left < 0
       || box.right > window.innerWidth;
@@ -163,9 +167,11 @@ class Story:
             " return {stamp: b.dataset.stamp, status: b.dataset.status,"
             " dealt: c ? Number(c.dataset.dealt) : null,"
             " reveal: r ? r.dataset.round + ':' + r.dataset.battle : null,"
-            " roundEnd: e ? e.dataset.round : null, recap}; }"
+            " roundEnd: e ? e.dataset.round : null, recap,"
+            " decision: !!document.querySelector('form#decision')}; }"
         )
-        if seen["dealt"] is not None:
+        # The deal's board stays up after its last card, under the wizard's first decision.
+        if seen["dealt"] is not None and not seen["decision"]:
             self.deal_seen.add((name, seen["stamp"], seen["dealt"]))
             # While cards are dealt and shields placed; the recap that follows may scroll.
             if seen["dealt"] >= 20 and not seen["recap"]:
@@ -251,9 +257,16 @@ def deserters_down(table_id: int) -> set[str]:
 
 
 def read_the_rules(page, language: str) -> str:
-    """Open the rules from the table, as a newcomer does; their text."""
-    with page.context.expect_page() as opened:
-        page.click(".rules-link")
+    """Open the rules from the table, as a newcomer does; their text. The link is in the board,
+    which a push may redraw between a click's press and its release: such a click is lost, as
+    a person's would be, and clicked again."""
+    for _ in range(6):
+        try:
+            with page.context.expect_page(timeout=5000) as opened:
+                page.click(".rules-link")
+            break
+        except PlaywrightTimeout:
+            continue
     rules = opened.value
     rules.wait_for_load_state()
     assert rules.url.endswith("/play/rules/orc/")
