@@ -360,15 +360,15 @@ def test_no_request_of_any_persona_gets_a_server_error(persona, capsys, quiet_lo
     started = time.monotonic()
     world = make_world()
     clients, cookies = {}, {}
-    for persona in PERSONAS:
+    for someone in PERSONAS:
         client = Client(raise_request_exception=False)
-        if persona == "anonymous":
+        if someone == "anonymous":
             for name in FORGED_COOKIES:
                 client.cookies[name] = "forged\x00value"
         else:
-            client.force_login(world.users[persona])
-        clients[persona] = client
-        cookies[persona] = SimpleCookie(client.cookies.output(header="", sep=";"))
+            client.force_login(world.users[someone])
+        clients[someone] = client
+        cookies[someone] = SimpleCookie(client.cookies.output(header="", sep=";"))
     crawl = Crawl(clients, cookies)
     all_routes = routes()
 
