@@ -45,7 +45,8 @@ def server(transactional_db):
 
 # What a player's pages do by themselves: on the event page follow the link to his table; on
 # any other page follow the notice of his table a few seconds after it shows; at his table take
-# the first decision offered and end each pause; once his game is over go back (`BACK`).
+# the first decision offered (a spy asks the first player offered for the first kind of card)
+# and end each pause; once his game is over go back (`BACK`).
 PLAYER = """
 (() => {
   const act = () => {
@@ -59,6 +60,9 @@ PLAYER = """
     }
     const board = document.querySelector("#board");
     if (board && board.dataset.status === "finished") { location.assign(BACK); return; }
+    for (const first of document.querySelectorAll("form.decision input[required]")) {
+      first.checked = true;
+    }
     const button = document.querySelector("form.decision button[data-action]")
       || document.querySelector("form.decision button[type=submit]")
       || document.querySelector("form.continue button");
