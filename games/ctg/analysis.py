@@ -49,7 +49,7 @@ from games.analysis import (
     seat_analysis,
 )
 from games.ctg.ai.determinize import Sampler
-from games.ctg.ai.ismcts import CHANCE, UCB_C, Node, candidates
+from games.ctg.ai.ismcts import Node, descend
 from games.ctg.ai.knowledge import read_view
 from games.ctg.ai.rollout import fast_round, policy_action, round_scores, task_weights
 from games.ctg.engine import IllegalAction, action_text, from_record, new_game, view
@@ -112,56 +112,16 @@ def _descend(
 ) -> float:
     """One iteration of the search below an option; the seat's expected placing score.
 
-    The seat's own later decisions of the round are chosen in the option's tree (UCB, as the
-    search AI chooses; a new node first tries the playout policy's choice, so that a young
-    tree plays no worse than the policy), the others' by the playout policy; one new node,
-    then the round played out (`_finish`), its value backed up the path.
+    The search's walk (`ismcts.descend`): the seat's own later decisions of the round are
+    chosen in the option's tree, the others' by the playout policy; a new node first tries
+    the playout policy's choice, so that a young tree plays no worse than the policy. Then
+    the round played out (`_finish`), its value backed up the path.
     """
-    path: list[Node] = []
-    log = math.log
-    sqrt = math.sqrt
-    while s.phase < NEED_DECK:
-        seat = s.decider
-        assert seat is not None
-        if seat != me:
-            a = policy_action(s, rand, tw)
-            s._do(a)
-            s.apply_forced()
-            child = node.children.get(a)
-            if child is None:
-                child = node.children[a] = Node()
-            node = child
-            continue
-        children = node.children
-        untried: list[int] = []
-        best: Node | None = None
-        best_a, best_v = -1, -1.0
-        for a in candidates(s, False):
-            child = children.get(a)
-            if child is None:
-                untried.append(a)
-                continue
-            child.avail += 1
-            v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
-            if v > best_v:
-                best, best_a, best_v = child, a, v
-        if untried:
-            best_a = untried[0] if len(untried) == 1 else _policy_first(s, untried, rand, tw)
-            best = children[best_a] = Node()
-        assert best is not None
-        path.append(best)
-        node = best
-        if best_a < 2:
-            # A draw pile: the card it shows (in this sample) is chance, as in the search.
-            card = s.decks[s.rnd][s.dpos[best_a]]
-            nxt = node.children.get(CHANCE + card)
-            if nxt is None:
-                nxt = node.children[CHANCE + card] = Node()
-            node = nxt
-        s._do(best_a)
-        s.apply_forced()
-        if untried:
-            break
+
+    def first(untried: list[int]) -> int:
+        return untried[0] if len(untried) == 1 else _policy_first(s, untried, rand, tw)
+
+    path = descend(s, node, me, rand, tw, first=first)
     r = _finish(s, rand, tw, me)
     for nd in path:
         nd.visits += 1

@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from math import log, sqrt
 from typing import Any
 
 from games.ctg.engine import actions as A
@@ -119,6 +121,71 @@ def playout(s: State, rand: Any, tw: list[list[int]]) -> list[float]:
     return rewards([s.totals[p] + sc[p] for p in range(s.n)], left - 1)
 
 
+def descend(
+    s: State,
+    node: Node,
+    me: int,
+    rand: Callable[[], float],
+    tw: list[list[int]],
+    root: Node | None = None,
+    first: Callable[[list[int]], int] | None = None,
+) -> list[Node]:
+    """One iteration's walk down the tree from `node`, played on `s`; the path of the
+    observer's nodes, whose value the caller backs up.
+
+    The others play the playout policy; the observer chooses by UCB among his candidates
+    (the wider ones at `root`) until he meets an action not tried yet, whose new node ends
+    the walk (`first` picks among several; by default one at random), or the round's
+    decisions end. A draw from a pile goes on under one child per card seen.
+    """
+    path: list[Node] = []
+    while s.phase < NEED_DECK:
+        seat = s.decider
+        assert seat is not None
+        if seat != me:
+            a = policy_action(s, rand, tw)
+            s._do(a)
+            s.apply_forced()
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = Node()
+            node = child
+            continue
+        children = node.children
+        untried: list[int] = []
+        best: Node | None = None
+        best_a = -1
+        best_v = -1.0
+        for a in candidates(s, node is root):
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
+            if v > best_v:
+                best, best_a, best_v = child, a, v
+        if untried:
+            best_a = untried[int(rand() * len(untried))] if first is None else first(untried)
+            best = children[best_a] = Node()
+        assert best is not None
+        path.append(best)
+        node = best
+        if best_a < 2:
+            # A draw pile: the card it shows is chance, not choice; what follows depends on
+            # it, so the tree goes on under one child per card seen.
+            card = s.decks[s.rnd][s.dpos[best_a]]
+            nxt = node.children.get(CHANCE + card)
+            if nxt is None:
+                nxt = node.children[CHANCE + card] = Node()
+            node = nxt
+        s._do(best_a)
+        s.apply_forced()
+        if untried:
+            break
+    return path
+
+
 def search(
     view: dict[str, Any],
     k: Knowledge,
@@ -152,8 +219,6 @@ def grow(
     me = k.me
     root = Node()
     rand = rng.random
-    log = math.log
-    sqrt = math.sqrt
     it = 0
     iterations = max(1, iterations)
     while it < iterations:
@@ -172,54 +237,7 @@ def grow(
         it += 1
         s = sampler.sample(rng)
         tw = task_weights(s)
-        node = root
-        path: list[Node] = []
-        while s.phase < NEED_DECK:
-            seat = s.decider
-            assert seat is not None
-            if seat != me:
-                a = policy_action(s, rand, tw)
-                s._do(a)
-                s.apply_forced()
-                child = node.children.get(a)
-                if child is None:
-                    child = node.children[a] = Node()
-                node = child
-                continue
-            acts = candidates(s, node is root)
-            children = node.children
-            deck = s.decks[s.rnd]
-            untried: list[int] = []
-            best: Node | None = None
-            best_a = -1
-            best_v = -1.0
-            for a in acts:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                v = child.total / child.visits + UCB_C * sqrt(log(child.avail) / child.visits)
-                if v > best_v:
-                    best, best_a, best_v = child, a, v
-            if untried:
-                best_a = untried[int(rand() * len(untried))]
-                best = children[best_a] = Node()
-            assert best is not None
-            path.append(best)
-            node = best
-            if best_a < 2:
-                # A draw pile: the card it shows is chance, not choice; what follows
-                # depends on it, so the tree goes on under one child per card seen.
-                card = deck[s.dpos[best_a]]
-                nxt = node.children.get(CHANCE + card)
-                if nxt is None:
-                    nxt = node.children[CHANCE + card] = Node()
-                node = nxt
-            s._do(best_a)
-            s.apply_forced()
-            if untried:
-                break
+        path = descend(s, root, me, rand, tw, root=root)
         r = playout(s, rand, tw)[me]
         for nd in path:
             nd.visits += 1
@@ -229,4 +247,4 @@ def grow(
     return root
 
 
-__all__ = ["LAST", "grow", "search"]
+__all__ = ["LAST", "descend", "grow", "search"]
