@@ -195,10 +195,16 @@ class Story:
             self.shoot(page, name, "reveal")
         if len(self.texts) < 40:
             self.texts.append(page.inner_text("body"))
-        button = page.locator("button[data-action=continue]")
+        # The Continue of the pause seen, not of one that a push brought meanwhile: continued
+        # unseen, the next reveal would end before either page saw it.
+        r, b = seen["reveal"].split(":")
+        button = page.locator(
+            f"#round-pause:has(#reveal[data-round='{r}'][data-battle='{b}'])"
+            " button[data-action=continue]"
+        )
         try:
             if button.count():
-                if not button.evaluate(IN_VIEW):
+                if not button.evaluate(IN_VIEW, timeout=2000):
                     self.continue_out_of_view.append(f"{name} at {seen['reveal']}")
                 button.click(timeout=2000)
                 page.wait_for_timeout(150)
@@ -214,12 +220,14 @@ class Story:
                 return
             kind = form.get_attribute("class", timeout=1000) or ""
             if "choice-spy" in kind:
+                # Counted once: a push may take the form away between two reads.
                 targets = form.locator("input[name=target]")
                 kinds = form.locator("input[name=part]")
-                if not targets.count() or not kinds.count():
+                offered = targets.count(), kinds.count()
+                if not all(offered):
                     return  # a push took the form away
-                targets.nth(rng.randrange(targets.count())).check(timeout=2000)
-                kinds.nth(rng.randrange(kinds.count())).check(timeout=2000)
+                targets.nth(rng.randrange(offered[0])).check(timeout=2000)
+                kinds.nth(rng.randrange(offered[1])).check(timeout=2000)
                 form.locator("button[value^=spy]:not([form])").click(timeout=2000)
                 self.choices.append("spy")
             elif "choice-send" in kind:
