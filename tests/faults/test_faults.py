@@ -118,6 +118,8 @@ class Play:
         self.cluster = cluster
         self.alive = ["a", "b"]
         self.answers: list[tuple[int, int, int, int]] = []  # table, version, action, status
+        # (table, version) of moves sent again because a connection broke under the first.
+        self.resent: set[tuple[int, int]] = set()
         self.seen: dict[int, list[tuple[float, int]]] = {}
         self.lock = threading.Lock()
         self.over = threading.Event()  # the faults have passed: the people stop
@@ -143,6 +145,8 @@ class Play:
             except urllib.error.HTTPError as error:
                 status = error.code
             except OSError:
+                with self.lock:
+                    self.resent.add((table_id, version))
                 time.sleep(0.2)
                 continue  # that daphne is gone: the next one
             with self.lock:
@@ -387,7 +391,10 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
 
     tables = Table.objects.filter(pk__in=sessions)
     assert not [a for a in play.answers if a[3] >= 500], "no 5xx"
-    assert all(a[3] == 204 for a in play.answers), [a for a in play.answers if a[3] != 204]
+    # A move sent again after a daphne died under it may have been saved by the first: "already
+    # played", and the check below finds it where it was played, as for every answer.
+    refused = [a for a in play.answers if a[3] != 204]
+    assert all(a[3] == 409 and a[:2] in play.resent for a in refused), refused
     for table in tables:
         logged = logged_actions(table.state())
         assert len(logged) == table.version, "every move applied once"
