@@ -51,6 +51,12 @@ class ClubObjectConsumer(WebsocketConsumer):
     def receive(self, text_data=None, bytes_data=None) -> None:
         pass
 
+    def send_part(self, template: str, context: dict) -> None:
+        """Send a part of the page, drawn in this socket's viewer's language."""
+        with translation.override(language_of(self.scope)):
+            html = render_to_string(template, context)
+        self.send(text_data=html)
+
 
 class ScreenConsumer(WebsocketConsumer):
     """A projector screen: what anyone in the room sees, for as long as its link is valid.

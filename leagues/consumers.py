@@ -2,9 +2,8 @@
 the projector screen listens through the league's link instead of a login."""
 
 from django.template.loader import render_to_string
-from django.utils import translation
 
-from accounts.consumers import ClubObjectConsumer, ScreenConsumer, language_of
+from accounts.consumers import ClubObjectConsumer, ScreenConsumer
 from leagues.actions import by_projector_token
 from leagues.live import league_group
 from leagues.models import League
@@ -20,17 +19,15 @@ class LeagueTableConsumer(ClubObjectConsumer):
         if league is None:
             return
         user = self.scope["user"]
-        with translation.override(language_of(self.scope)):
-            html = render_to_string(
-                "leagues/league.html#table",
-                {
-                    "league": league,
-                    "rows": league.table_with_ratings(),
-                    "viewer_key": f"u{user.pk}",
-                    "oob": True,
-                },
-            )
-        self.send(text_data=html)
+        self.send_part(
+            "leagues/league.html#table",
+            {
+                "league": league,
+                "rows": league.table_with_ratings(),
+                "viewer_key": f"u{user.pk}",
+                "oob": True,
+            },
+        )
 
 
 class LeagueScreenConsumer(ScreenConsumer):

@@ -5,10 +5,9 @@ from urllib.parse import parse_qs
 
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
-from django.utils import translation
 
 from accounts import presence
-from accounts.consumers import ClubObjectConsumer, ScreenConsumer, language_of
+from accounts.consumers import ClubObjectConsumer, ScreenConsumer
 from tournaments.actions import by_projector_token
 from tournaments.live import tournament_group
 from tournaments.models import Tournament
@@ -53,9 +52,7 @@ class TournamentConsumer(ClubObjectConsumer):
         links = parse_qs(self.scope["query_string"].decode()).get("links") == ["1"]
         context = {**live_context(tournament, self.scope["user"]), "oob": True}
         context["organiser_links"] = links
-        with translation.override(language_of(self.scope)):
-            html = render_to_string("tournaments/live.html#live", context)
-        self.send(text_data=html)
+        self.send_part("tournaments/live.html#live", context)
 
 
 class ProjectorConsumer(ScreenConsumer):
