@@ -55,8 +55,10 @@ def pytest_collection_modifyitems(config, items):
 # Tests that go to one worker, one after another, under `--dist loadgroup`: the fault tests
 # (they stop and start the services), and the longest browser stories, which keep many pages
 # playing for minutes against their clocks: the two events one after the other, the two
-# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace.
+# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace;
+# and the hostile input of the six personas, which share one look at the site.
 GROUPS = {
+    "tests/site/test_hostile_input.py": "hostile-input",
     "tests/faults/": "faults",
     "tests/tournaments/test_browser_auto.py": "event-stories",
     "tests/tournaments/test_browser_orc_auto.py": "event-stories",

@@ -343,22 +343,37 @@ def with_hostile_ids(path: str) -> list[str]:
     ]
 
 
-@pytest.fixture
-def quiet_logs():
-    """Thousands of refused requests would each log a warning; the failures are listed below."""
-    logging.disable(logging.CRITICAL)
-    yield
-    logging.disable(logging.NOTSET)
+@dataclass
+class Site:
+    """The demo club as every persona sees it: its URLs, and the forms each is shown."""
+
+    clients: dict[str, Client]
+    cookies: dict[str, SimpleCookie]
+    route_count: tuple[int, int]  # URL patterns, and those outside the admin
+    real_urls: list[tuple[str, list[str]]]
+    hostile_urls: list[tuple[str, list[str]]]
+    forms: dict[tuple[str, tuple[str, ...]], Form]
+    shown_to: dict[tuple[str, tuple[str, ...]], set[str]]
+    query_names: set[str]
+    looks: int  # requests of the look around
+    crawl_failures: list[str]
 
 
-@pytest.mark.long
-@pytest.mark.timeout(900)  # some 3,000 requests
-@pytest.mark.parametrize("persona", PERSONAS)
-def test_no_request_of_any_persona_gets_a_server_error(persona, capsys, quiet_logs):
-    """One persona's hostile requests, after every persona's look at the pages (which
-    forms each is shown), on a demo club of its own."""
-    started = time.monotonic()
-    world = make_world()
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker):
+    """One world for the six personas' tests, kept in a transaction rolled back after the
+    last (each request rolls its own changes back too), and every persona's look at it.
+    Thousands of refused requests would each log a warning: the failures are listed instead."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        logging.disable(logging.CRITICAL)
+        try:
+            yield look_around(make_world())
+        finally:
+            logging.disable(logging.NOTSET)
+            transaction.set_rollback(True)
+
+
+def look_around(world: World) -> Site:
     clients, cookies = {}, {}
     for someone in PERSONAS:
         client = Client(raise_request_exception=False)
@@ -411,6 +426,31 @@ def test_no_request_of_any_persona_gets_a_server_error(persona, capsys, quiet_lo
                 key = (form.action, tuple(sorted(form.fields)))
                 forms.setdefault(key, form)
                 shown_to.setdefault(key, set()).add(looker)
+    return Site(
+        clients,
+        cookies,
+        (len(all_routes), sum(not r.admin for r in all_routes)),
+        real_urls,
+        hostile_urls,
+        forms,
+        shown_to,
+        query_names,
+        crawl.requests.total(),
+        crawl.failures,
+    )
+
+
+@pytest.mark.long
+@pytest.mark.timeout(900)  # some 3,000 requests
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_no_request_of_any_persona_gets_a_server_error(persona, site, capsys):
+    """One persona's hostile requests, after every persona's look at the pages (which
+    forms each is shown), on the demo club of the six."""
+    started = time.monotonic()
+    crawl = Crawl(site.clients, site.cookies)
+    real_urls, hostile_urls, forms = site.real_urls, site.hostile_urls, site.forms
+    query_names = site.query_names
+    shown_to = site.shown_to
 
     finished = Table.objects.get(club__slug="demo-club", status=Table.FINISHED)
     documents = hostile_records(finished.record)
@@ -496,12 +536,13 @@ def test_no_request_of_any_persona_gets_a_server_error(persona, capsys, quiet_lo
     seconds = time.monotonic() - started
     with capsys.disabled():
         print(
-            f"\nhostile input: {len(all_routes)} URL patterns "
-            f"({sum(not r.admin for r in all_routes)} outside the admin), "
+            f"\nhostile input: {site.route_count[0]} URL patterns "
+            f"({site.route_count[1]} outside the admin), "
             f"{len(real_urls)} real URLs, {len(hostile_urls)} hostile URLs, {len(forms)} forms, "
-            f"as {persona}: {crawl.requests.total()} requests "
+            f"as {persona}: {crawl.requests.total()} requests after {site.looks} looks "
             f"({', '.join(f'{n} {kind}' for kind, n in crawl.requests.items())}) "
             f"in {seconds:.0f} s, {len(crawl.failures)} server errors"
         )
     assert crawl.requests.total() > 1_000
-    assert not crawl.failures, "\n".join(crawl.failures[:150])
+    failures = site.crawl_failures + crawl.failures
+    assert not failures, "\n".join(failures[:150])
