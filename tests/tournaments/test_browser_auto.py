@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.utils import timezone
+from playwright.sync_api import TimeoutError as PageTimeout
 
 from accounts.models import Club, Membership, User
 from games.models import Table
@@ -102,6 +103,35 @@ def report(game: str, numbers: dict) -> None:
         out.write(text)
 
 
+def tables_seen(event_id: int) -> str:
+    """What each table of the event is at, for a story that waited in vain."""
+    lines = []
+    for table in Table.objects.filter(tournament_table__round__stage__tournament_id=event_id):
+        seats = ", ".join(
+            f"{s.position}:{s.user.username if s.user else s.ai_level}{' (left)' if s.left else ''}"
+            for s in table.seats.select_related("user")
+        )
+        decider = table.decider_seat()
+        lines.append(
+            f"table {table.pk} of round {table.tournament_table.round.number}: {table.status} "
+            f"v{table.version}, updated {table.updated:%H:%M:%S}, deadline {table.deadline}, "
+            f"pause until {table.pause_until} (continued {table.continued}), "
+            f"deciding {decider.position if decider else None}; seats {seats}"
+        )
+    return "\n".join(lines)
+
+
+def waiting(page, selector: str, event_id: int) -> None:
+    """Wait for the selector on the page a round's length; if it never shows, say where each
+    table of the event was."""
+    try:
+        page.wait_for_selector(selector, timeout=ROUND_WAIT)
+    except PageTimeout as error:
+        raise AssertionError(
+            f"no {selector}; the tables:\n{orm(lambda: tables_seen(event_id))}"
+        ) from error
+
+
 def figures(event_id: int) -> dict:
     """Per round: seconds from the draw to its last table's start, and from the last table
     of the round before ending to the draw."""
@@ -178,10 +208,10 @@ def run_story(browser, server, event, cookies, *, shows, leaver=None, name):
         pages[leaver].wait_for_timeout(3000)
         pages[leaver].context.close()
     # Between rounds: the countdown.
-    watch.wait_for_selector("#tn-round-status:has-text('all results in')", timeout=ROUND_WAIT)
+    waiting(watch, "#tn-round-status:has-text('all results in')", event.pk)
     watch.wait_for_selector(".tn-countdown")
     watch.screenshot(path=SHOTS / f"{name}-countdown.png", full_page=True)
-    watch.wait_for_selector(".tn-final", timeout=ROUND_WAIT)
+    waiting(watch, ".tn-final", event.pk)
     watch.reload()
     watch.screenshot(path=SHOTS / f"{name}-final.png", full_page=True)
     return watch.locator("table.tn-standing tbody tr").count()
