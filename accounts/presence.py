@@ -30,6 +30,19 @@ async def amark(place: str, user_id: int, ttl: int = TTL) -> None:
     await cache.aset(_key(place, user_id), 1, ttl)
 
 
+async def awatch(place: str) -> None:
+    """Someone, signed in or not, has `place` open now."""
+    await cache.aset(f"watched:{place}", 1, TTL)
+
+
+def watched(place: str) -> bool:
+    """Whether anyone has had `place` open within TTL; True when the cache cannot say."""
+    try:
+        return cache.get(f"watched:{place}") is not None
+    except Exception:
+        return True
+
+
 def present(place: str, user_ids: Iterable[int]) -> set[int]:
     """Those of `user_ids` who have `place` open."""
     ids = list(user_ids)

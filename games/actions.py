@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts import presence
 from games import registry
 from games.access import seated
 from games.groups import LOBBY_GROUP, player_group, table_group
@@ -95,7 +96,9 @@ def _broadcast(table: Table, lobby: bool, players: list[int]) -> None:
         "stamp": stamp,
         "public": table.visibility == Table.PUBLIC,
         "seats": {str(user): position for user, position, _ in people},
-        "boards": push_boards(table, languages),
+        # Drawn once here for the sockets at the table; with none open (a game nobody
+        # watches) a socket that opens meanwhile draws its own.
+        "boards": push_boards(table, languages) if presence.watched(table_group(table_id)) else {},
         # When the change was saved, for whoever measures how long a push takes to arrive.
         "saved": saved,
     }

@@ -82,9 +82,9 @@ class TableConsumer(_Consumer):
             return
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         await self.accept()
+        await self._here()
         # A (re)connecting client always gets the whole current board.
         await self.send(text_data=html)
-        await self._here()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
@@ -92,7 +92,10 @@ class TableConsumer(_Consumer):
         await self._here(PRESENCE_GRACE)
 
     async def _here(self, ttl: int = presence.TTL) -> None:
-        """Whoever has the table open is there: an event knows its no-shows by it."""
+        """Whoever has the table open is there: an event knows its no-shows by it, and a
+        move draws the boards its push carries only for a table someone has open."""
+        if ttl == presence.TTL:
+            await presence.awatch(table_group(self.table_id))
         user = getattr(self, "user", None)
         if user is not None and user.is_authenticated:
             await presence.amark(table_group(self.table_id), user.pk, ttl)
