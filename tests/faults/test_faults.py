@@ -13,7 +13,9 @@ a game ends is not what a fault changes. Afterwards no answer was a 5xx, every m
 as saved is in the record where it was played, no move was applied twice, and the longest
 stall after each fault is printed: the longest wait, at any table, for the next position. A
 person thinks THINK seconds and an AI a second or two, so a wait of about two seconds is the
-game's own pace. The test fails past STALL_LIMIT.
+game's own pace. The test fails past STALL_LIMIT, and past it by as much as the longest wait
+before the first fault exceeds that pace: on a machine too busy to keep the pace, a wait is
+longer whether or not a fault came before it.
 """
 
 import asyncio
@@ -49,6 +51,8 @@ TABLES = 6
 # the last fault has passed, about a minute in.
 THINK = 1.6
 STALL_LIMIT = 5.0
+# Seconds of the longest wait for a position that the game's own pace gives, with no fault.
+PACE = 2.0
 # Seconds between one fault and the next, and after the last: long enough to see the games
 # recover, and the pace they keep afterwards.
 BETWEEN_FAULTS = 5.0
@@ -379,9 +383,23 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
         (what, *longest_stall(play.seen, at, end), moves_seen(play.seen, at, end))
         for (what, at), end in zip(log, ends, strict=True)
     ]
+    # The pace the machine kept before the first fault: its longest wait that ended before it.
+    calm = max(
+        (
+            after - before
+            for times in play.seen.values()
+            for (before, _), (after, _) in itertools.pairwise(times)
+            if after <= log[0][1]
+        ),
+        default=0.0,
+    )
+    limit = STALL_LIMIT + max(calm - PACE, 0)
     wall = time.time() - time.monotonic()  # for the processes' logs
     with capsys.disabled():
-        print(f"\n{TABLES} games, {time.monotonic() - started:.0f} s; longest stall after:")
+        print(
+            f"\n{TABLES} games, {time.monotonic() - started:.0f} s; longest wait before the "
+            f"first fault {calm:.1f} s, so a stall of {limit:.1f} s at most; longest stall after:"
+        )
         for (what, stall, where, moves), (_, at) in zip(stalls, log, strict=True):
             clock = time.strftime("%H:%M:%S", time.localtime(wall + at))
             print(
@@ -409,7 +427,7 @@ def test_games_finish_through_worker_redis_daphne_and_beat_faults(cluster, capsy
     for what, stall, _, moves in stalls:
         # The games went on after each fault, so its stall was measured at all.
         assert moves >= TABLES, f"{what}: only {moves} moves seen afterwards"
-        assert stall <= STALL_LIMIT, f"{what}: stalled {stall:.1f} s"
+        assert stall <= limit, f"{what}: stalled {stall:.1f} s (before the faults {calm:.1f} s)"
     # /healthz names each worker and beat, alive again after the faults.
     status, processes = health(cluster)
     assert status == 200
