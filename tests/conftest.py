@@ -55,14 +55,20 @@ def pytest_collection_modifyitems(config, items):
 # Tests that go to one worker, one after another, under `--dist loadgroup`: the fault tests
 # (they stop and start the services), and the longest browser stories, which keep many pages
 # playing for minutes against their clocks: the two events one after the other, the two
-# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace;
-# and the hostile input of the six personas, which share one look at the site.
+# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace.
 GROUPS = {
-    "tests/site/test_hostile_input.py": "hostile-input",
     "tests/faults/": "faults",
     "tests/tournaments/test_browser_auto.py": "event-stories",
     "tests/tournaments/test_browser_orc_auto.py": "event-stories",
     "tests/games/test_orc_browser.py": "orc-stories",
+}
+# Tests grouped by their parameter: the hostile input of the six personas in two halves, each
+# half on one worker, where its personas share one look at the site.
+PARAMETER_GROUPS = {
+    "tests/site/test_hostile_input.py": {
+        **dict.fromkeys(["anonymous", "organiser", "dave"], "hostile-input-1"),
+        **dict.fromkeys(["outsider", "bob", "charlie"], "hostile-input-2"),
+    },
 }
 
 
@@ -76,7 +82,10 @@ def pytest_xdist_make_scheduler(config, log):
 
     class PathGroups(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.partition("::")[0]
+            path, _, test = nodeid.partition("::")
+            parameter = test.partition("[")[2].removesuffix("]")
+            if parameter in PARAMETER_GROUPS.get(path, {}):
+                return PARAMETER_GROUPS[path][parameter]
             return next((g for p, g in GROUPS.items() if path.startswith(p)), nodeid)
 
     return PathGroups(config, log)
