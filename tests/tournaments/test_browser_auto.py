@@ -104,8 +104,13 @@ def report(game: str, numbers: dict) -> None:
 
 
 def tables_seen(event_id: int) -> str:
-    """What each table of the event is at, for a story that waited in vain."""
-    lines = []
+    """Where the event and each of its tables are, for a story that waited in vain."""
+    event = Tournament.objects.get(pk=event_id)
+    absent = Entry.objects.filter(tournament=event, absent=True).values_list("user__username")
+    lines = [
+        f"event {event.status}, next round at {event.next_round_at}, waiting for "
+        f"{event.waiting_for} more, absent {sorted(name for (name,) in absent)}"
+    ]
     for table in Table.objects.filter(tournament_table__round__stage__tournament_id=event_id):
         seats = ", ".join(
             f"{s.position}:{s.user.username if s.user else s.ai_level}{' (left)' if s.left else ''}"
