@@ -85,27 +85,30 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
     """Put a card down if the page offers one: a deserter at the first offer, until one went
     down (`deserted`); else a shield when it may, or now and then a deserter. The deserter
     comes first: a page that offers a shield at every look would otherwise never put one
-    down. A tap lands where the button is at once, as a finger's does: the piles are redrawn
-    with every card, and on a loaded machine a button never stays still long enough for a
-    click that waits for it to."""
-    shields = page.locator("button.slap.shield:not([disabled]):not([hidden])")
-    deserters = page.locator("button.slap.desert:not([hidden])")
-    try:
-        deserting = deserters.count() > 0 and not deserted
-        if not deserting and (offered := shields.count()) > 0:
-            pile = rng.randrange(offered)
-            if keyboard and pile < 9:
-                page.keyboard.press(str(pile + 1))
-            else:
-                shields.nth(pile).click(timeout=2000, force=True)
-        elif (offered := deserters.count()) > 0 and (deserting or rng.random() < 0.3):
-            pile = rng.randrange(offered)
-            if keyboard and pile < 9:
-                page.keyboard.press(f"Shift+{pile + 1}")
-            else:
-                deserters.nth(pile).click(timeout=2000, force=True)
-    except PlaywrightTimeout:
-        pass  # the pile was redrawn under the tap: the next look tries again
+    down. A tap lands on the button where it is at that moment, as a finger's does: the
+    piles are redrawn with every card, and on a loaded machine a button is often redrawn
+    between a click's finding it and its landing, every time."""
+    shields = "button.slap.shield:not([disabled]):not([hidden])"
+    deserters = "button.slap.desert:not([hidden])"
+    offers = page.evaluate(COUNT, [shields, deserters])
+    deserting = offers[1] > 0 and not deserted
+    if not deserting and offers[0] > 0:
+        pile = rng.randrange(offers[0])
+        if keyboard and pile < 9:
+            page.keyboard.press(str(pile + 1))
+        else:
+            page.evaluate(TAP, [shields, pile])
+    elif offers[1] > 0 and (deserting or rng.random() < 0.3):
+        pile = rng.randrange(offers[1])
+        if keyboard and pile < 9:
+            page.keyboard.press(f"Shift+{pile + 1}")
+        else:
+            page.evaluate(TAP, [deserters, pile])
+
+
+COUNT = "(selectors) => selectors.map((s) => document.querySelectorAll(s).length)"
+# The button of that pile as the page has it now (none if the piles changed since).
+TAP = "([selector, n]) => document.querySelectorAll(selector)[n]?.click()"
 
 
 # Read in one go with the recap's absence: a push may bring the recap, which may scroll, at
