@@ -361,8 +361,9 @@ class Site:
 
 @pytest.fixture(scope="module")
 def site(django_db_setup, django_db_blocker):
-    """One world for the six personas' tests, kept in a transaction rolled back after the
-    last (each request rolls its own changes back too), and every persona's look at it.
+    """One world for the personas' tests that run on this worker, kept in a transaction rolled
+    back after the last (each request rolls its own changes back too), and every persona's
+    look at it.
     Thousands of refused requests would each log a warning: the failures are listed instead."""
     with django_db_blocker.unblock(), transaction.atomic():
         logging.disable(logging.CRITICAL)
@@ -445,7 +446,7 @@ def look_around(world: World) -> Site:
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_no_request_of_any_persona_gets_a_server_error(persona, site, capsys):
     """One persona's hostile requests, after every persona's look at the pages (which
-    forms each is shown), on the demo club of the six."""
+    forms each is shown), on the demo club shared by the personas of its worker."""
     started = time.monotonic()
     crawl = Crawl(site.clients, site.cookies)
     real_urls, hostile_urls, forms = site.real_urls, site.hostile_urls, site.forms
