@@ -17,6 +17,10 @@ def _key(place: str, user_id: int) -> str:
     return f"present:{place}:{user_id}"
 
 
+def _watched_key(place: str) -> str:
+    return f"watched:{place}"
+
+
 def mark(place: str, user_id: int, ttl: int = TTL) -> None:
     """The user has `place` (e.g. "tournament.7") open now."""
     cache.set(_key(place, user_id), 1, ttl)
@@ -32,13 +36,13 @@ async def amark(place: str, user_id: int, ttl: int = TTL) -> None:
 
 async def awatch(place: str) -> None:
     """Someone, signed in or not, has `place` open now."""
-    await cache.aset(f"watched:{place}", 1, TTL)
+    await cache.aset(_watched_key(place), 1, TTL)
 
 
 def watched(place: str) -> bool:
     """Whether anyone has had `place` open within TTL; True when the cache cannot say."""
     try:
-        return cache.get(f"watched:{place}") is not None
+        return cache.get(_watched_key(place)) is not None
     except Exception:
         return True
 

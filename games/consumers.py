@@ -89,15 +89,17 @@ class TableConsumer(_Consumer):
     async def disconnect(self, code):
         await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
         # Gone in a little while, unless the page comes back (a reload, a network blip).
-        await self._here(PRESENCE_GRACE)
+        await self._here(leaving=True)
 
-    async def _here(self, ttl: int = presence.TTL) -> None:
+    async def _here(self, leaving: bool = False) -> None:
         """Whoever has the table open is there: an event knows its no-shows by it, and a
-        move draws the boards its push carries only for a table someone has open."""
-        if ttl == presence.TTL:
+        move draws the boards its push carries only for a table someone has open. `leaving`:
+        the page closed, and counts for a reload's grace only."""
+        if not leaving:
             await presence.awatch(table_group(self.table_id))
         user = getattr(self, "user", None)
         if user is not None and user.is_authenticated:
+            ttl = PRESENCE_GRACE if leaving else presence.TTL
             await presence.amark(table_group(self.table_id), user.pk, ttl)
 
     async def receive(self, text_data=None, bytes_data=None):
