@@ -25,7 +25,9 @@ from tournaments.models import Entry, Stage, Tournament, TournamentRound
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 
 SHOTS = Path("/tmp/shots-tourauto")
-INTERVAL = 5
+# Seconds between rounds: long enough for every watching page of a loaded machine to be
+# redrawn with the countdown before the next round is drawn.
+INTERVAL = 20
 # Milliseconds a round may take on a loaded machine: a quick game, 10 s a decision at most.
 ROUND_WAIT = 600_000
 
@@ -214,7 +216,7 @@ def run_story(browser, server, event, cookies, *, shows, leaver=None, name):
         pages[leaver].context.close()
     # Between rounds: the countdown.
     waiting(watch, "#tn-round-status:has-text('all results in')", event.pk)
-    watch.wait_for_selector(".tn-countdown")
+    watch.wait_for_selector(".tn-countdown", timeout=INTERVAL * 1000)
     watch.screenshot(path=SHOTS / f"{name}-countdown.png", full_page=True)
     waiting(watch, ".tn-final", event.pk)
     watch.reload()

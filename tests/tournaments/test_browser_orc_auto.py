@@ -19,6 +19,7 @@ from leagues.models import RatingHistory
 from tests.conftest import start_daphne, stop_daphne, url_of
 from tests.tournaments.sweeping import fast_deal_sweeping_server
 from tests.tournaments.test_browser_auto import (
+    INTERVAL,
     SHOTS,
     cookie_for,
     figures,
@@ -157,9 +158,8 @@ def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, requ
         "#tn-round-status:has-text('all results in')", timeout=ROUND_WAIT * 1000
     )
     # Each page draws itself afresh for the round's end.
-    watchers["desktop"].wait_for_timeout(1500)
     for page in watchers.values():
-        page.wait_for_selector(".tn-countdown")
+        page.wait_for_selector(".tn-countdown", timeout=INTERVAL * 1000)
     shoot(watchers, "countdown")
 
     watchers["desktop"].wait_for_selector(".tn-final", timeout=2 * ROUND_WAIT * 1000)
