@@ -6,6 +6,7 @@ transactions and the projector pages are told after commit (``tournaments.live``
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from dataclasses import dataclass
@@ -39,6 +40,8 @@ RETRY_DRAW_AFTER = 15
 
 # Most placement points a player can take from one table (a win at any table size).
 MAX_POINTS_PER_GAME = float(max(points[0] for points in pairing.FAIR_POINTS.values()))
+
+logger = logging.getLogger(__name__)
 
 
 class NotReady(Exception):
@@ -776,6 +779,7 @@ def advance(tournament_id: int, now=None) -> bool:
             # Too few players checked in: the pages say how many more are needed; the draw
             # is tried again a little later, and at once when someone checks in.
             retry = now + timedelta(seconds=RETRY_DRAW_AFTER)
+            logger.info("event %s: no draw (%s: %s), tried again", tournament_id, error.code, error)
             missing = _missing(tournament) if error.code == "too-few-players" else 0
             Tournament.objects.filter(pk=tournament_id).update(
                 next_round_at=retry, waiting_for=missing
@@ -784,8 +788,9 @@ def advance(tournament_id: int, now=None) -> bool:
             _schedule(tournament)
             _changed(tournament)
             return False
-        except NotReady:
+        except NotReady as not_ready:
             # A round still open (its end sets the next time) or nothing left to play.
+            logger.info("event %s: no draw (%s)", tournament_id, not_ready.code)
             return False
         if tournament.waiting_for:
             Tournament.objects.filter(pk=tournament_id).update(waiting_for=0)
