@@ -81,16 +81,15 @@ def _name(code: str) -> str:
     return names.card(code)
 
 
-def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
+def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> str | None:
     """Put a card down if the page offers one: a deserter at the first offer, until one went
     down (`deserted`); else a shield when it may, or now and then a deserter. The deserter
     comes first: a page that offers a shield at every look would otherwise never put one
     down. A tap lands on the button where it is at that moment, as a finger's does: the
     piles are redrawn with every card, and on a loaded machine a button is often redrawn
-    between a click's finding it and its landing, every time."""
+    between a click's finding it and its landing, every time. What it tapped, if anything."""
     shields = "button.slap.shield:not([disabled]):not([hidden])"
-    deserters = "button.slap.desert:not([hidden])"
-    offers = page.evaluate(COUNT, [shields, deserters])
+    offers = page.evaluate(COUNT, [shields, DESERTERS])
     deserting = offers[1] > 0 and not deserted
     if not deserting and offers[0] > 0:
         pile = rng.randrange(offers[0])
@@ -98,14 +97,37 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> None:
             page.keyboard.press(str(pile + 1))
         else:
             page.evaluate(TAP, [shields, pile])
+        return f"shield, the {pile + 1}th of {offers[0]}"
     elif offers[1] > 0 and (deserting or rng.random() < 0.3):
         pile = rng.randrange(offers[1])
         if keyboard and pile < 9:
             page.keyboard.press(f"Shift+{pile + 1}")
         else:
-            page.evaluate(TAP, [deserters, pile])
+            page.evaluate(TAP, [DESERTERS, pile])
+        return f"desert, the {pile + 1}th of {offers[1]}"
+    return None
 
 
+# Every slap a page sends and the answer it gets, with the card count the page showed when it
+# was sent, kept in the page: a story that put no card down names them.
+SLAPS_ANSWERED = """(() => {
+  const real = window.fetch;
+  window.slaps = [];
+  window.fetch = async (url, options) => {
+    const answer = await real(url, options);
+    if (options && options.headers && options.headers["X-Slap"]) {
+      const counter = document.querySelector("#deal-counter");
+      const text = answer.status === 204 ? "" : (await answer.clone().text()).trim();
+      window.slaps.push(`${options.body.get("action")} at card ${counter?.dataset.dealt}: `
+        + `${answer.status} ${text.replace(/<[^>]*>/g, "").slice(0, 120)}`);
+    }
+    return answer;
+  };
+})();"""
+
+DESERTERS = "button.slap.desert:not([hidden])"
+# A deserter goes down from the first army card on.
+FIRST_CARD = "() => Number(document.querySelector('#deal-counter')?.dataset.dealt) > 0"
 COUNT = "(selectors) => selectors.map((s) => document.querySelectorAll(s).length)"
 # The button of that pile as the page has it now (none if the piles changed since).
 TAP = "([selector, n]) => document.querySelectorAll(selector)[n]?.click()"
@@ -150,6 +172,7 @@ class Story:
         self.strengths_wrong: list[str] = []
         self.texts: list[str] = []
         self.shots: set = set()
+        self.taps: dict[str, list[str]] = {"alice": [], "bob": []}
 
     def shoot(self, page, name: str, what: str) -> None:
         size = "desktop" if name == "alice" else "phone"
@@ -182,7 +205,15 @@ class Story:
                     self.piles_out_of_view.append(f"{name} at card {seen['dealt']}: P{out}")
                     self.shoot(page, name, "deal-out-of-view")
                 self.shoot(page, name, "deal")
-            slap(page, rng, keyboard=name == "alice", deserted=deserted)
+            if seen["dealt"] == 0 and not deserted and page.locator(DESERTERS).count():
+                # Meaning to put a deserter down at once, he waits for the first card: a
+                # loaded machine may give the page no other look until late in the deal.
+                try:
+                    page.wait_for_function(FIRST_CARD, timeout=30_000)
+                except PlaywrightTimeout:
+                    return
+            if tapped := slap(page, rng, keyboard=name == "alice", deserted=deserted):
+                self.taps[name].append(f"{tapped} at card {seen['dealt']}")
             return
         if seen["reveal"] is not None:
             self.look_at_pause(name, page, seen)
@@ -302,6 +333,7 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(
     for cookie, (width, height) in zip(cookies, SIZES.values(), strict=True):
         context = browser.new_context(viewport={"width": width, "height": height})
         context.add_cookies([cookie, {"name": "django_language", "value": language, "url": server}])
+        context.add_init_script(SLAPS_ANSWERED)
         page = context.new_page()
         page.on(
             "websocket",
@@ -327,6 +359,8 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(
             story.look(name, page, rng, deserted=name in deserted)
         pages[0].wait_for_timeout(200)
 
+    # What each page sent, read before bob leaves the table for the result.
+    slaps = {name: page.evaluate("window.slaps") for name, page in page_of.items()}
     for name, page in page_of.items():
         page.wait_for_selector("#board[data-status=finished]")
         # The last battle and round, which no pause follows, stay on the finished board.
@@ -358,7 +392,10 @@ def test_two_people_and_three_ai_players_play_a_whole_game_in_chromium(
     for name in ("alice", "bob"):
         for card in ("shield", "desert"):
             if not any(line.startswith(f"{name}: {card}") for line in lines):
-                wrong[f"{name} put no {card} down"] = True
+                wrong[f"{name} put no {card} down"] = {
+                    "tapped": [t for t in story.taps[name] if t.startswith(card)],
+                    "sent": [s for s in slaps[name] if s.startswith(card)],
+                }
         if story.reveals[name] != battles:
             wrong[f"reveals {name} missed"] = sorted(battles - story.reveals[name])
         if story.round_ends[name] != set(range(1, len(state.history) + 1)):
