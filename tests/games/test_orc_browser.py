@@ -97,14 +97,14 @@ def slap(page, rng: random.Random, keyboard: bool, deserted: bool) -> str | None
             page.keyboard.press(str(pile + 1))
         else:
             page.evaluate(TAP, [shields, pile])
-        return f"shield, the {pile + 1}th of {offers[0]}"
+        return f"shield: button {pile + 1} of {offers[0]}"
     elif offers[1] > 0 and (deserting or rng.random() < 0.3):
         pile = rng.randrange(offers[1])
         if keyboard and pile < 9:
             page.keyboard.press(f"Shift+{pile + 1}")
         else:
             page.evaluate(TAP, [DESERTERS, pile])
-        return f"desert, the {pile + 1}th of {offers[1]}"
+        return f"desert: button {pile + 1} of {offers[1]}"
     return None
 
 
