@@ -14,10 +14,11 @@ run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The tests run on TEST_WORKERS xdist workers, each with a database, a Redis database and a
-# live server of its own (TEST_WORKERS=0: all in this process); most tests wait on servers and
-# browsers more than they compute, so four keep two cores busy. String hashes are fixed too,
-# so that no test depends on the order of a set on one run and not the next.
-TEST_WORKERS ?= 4
+# live server of its own (TEST_WORKERS=0: all in this process). Three keep two cores busy
+# (a fourth only adds its own database, server and browsers to start, and the run is longer).
+# String hashes are fixed too, so that no test depends on the order of a set on one run and
+# not the next.
+TEST_WORKERS ?= 3
 test: setup-dev
 	PYTHONHASHSEED=0 $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
