@@ -93,6 +93,10 @@ def attempted_username(request: HttpRequest, credentials: dict | None = None) ->
     return str(username)[: AccessAttempt._meta.get_field("username").max_length]
 
 
+# Seconds of the window that counts sign-ups from one address.
+SIGNUP_WINDOW = 3600
+
+
 def hit(scope: str, who: str, limit: int, window: int) -> bool:
     """Count one hit for `who` in the current window; True while within `limit`, or while
     the counts cannot be reached."""
@@ -140,7 +144,9 @@ def post_allowed(request: HttpRequest) -> bool:
 
 def signup_allowed(request: HttpRequest) -> bool:
     """Count an account about to be created from this address; False once over the hourly rate."""
-    return hit("signup", client_address(request), settings.RATE_LIMIT_SIGNUPS_PER_ADDRESS, 3600)
+    return hit(
+        "signup", client_address(request), settings.RATE_LIMIT_SIGNUPS_PER_ADDRESS, SIGNUP_WINDOW
+    )
 
 
 def too_many_requests(request: HttpRequest, message: str, retry_after: int) -> HttpResponse:
@@ -168,7 +174,7 @@ def too_many_signups(request: HttpRequest) -> HttpResponse:
     message = _(
         "Too many accounts were created from your network in the last hour. Please try again later."
     )
-    return too_many_requests(request, message, 3600)
+    return too_many_requests(request, message, SIGNUP_WINDOW)
 
 
 def lockout_minutes() -> int:
