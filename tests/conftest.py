@@ -14,6 +14,7 @@ from hypothesis import settings
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
 from tests import chance, services
+from tests.chromium import KeptChromium, ReducedMotion
 from tests.live import KeptDaphne, end_background_work, forget_faults
 
 # Properties are judged on what they find, never on how long an example took on a busy
@@ -163,17 +164,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
             " where datname = current_database() and pid <> pg_backend_pid()"
         )
 
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def start_daphne(setup=set_database_connection) -> DaphneProcess:
@@ -330,16 +320,32 @@ def live_server_url(live_daphne):
     return live_daphne.url
 
 
+@pytest.fixture(scope="session")
+def _kept_chromium():
+    """This worker's chromium (tests/chromium.py), started when a test first needs it."""
+    kept: list[KeptChromium] = []
+
+    def get() -> str:
+        if kept and not kept[0].is_alive():
+            kept.pop().stop()  # it died with a test: a new one for the next
+        if not kept:
+            kept.append(KeptChromium(services.need_chromium()))
+        return kept[0].endpoint
+
+    yield get
+    for chromium in kept:
+        chromium.stop()
+
+
 @pytest.fixture
-def browser(live_server_url):
+def browser(live_server_url, _kept_chromium):
     """Debian's chromium through Playwright; request it after database and server fixtures."""
-    executable = services.need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        chromium = playwright.chromium.connect_over_cdp(_kept_chromium())
+        yield ReducedMotion(chromium)
+        chromium.close()  # with every context the test opened
 
 
 @pytest.fixture

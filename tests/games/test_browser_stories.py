@@ -96,10 +96,10 @@ def test_a_round_ends_against_three_ai_players_and_alice_continues(
     click_until(page, "#board .last-move")
     page.wait_for_selector("#board .last-line")
     marked = page.locator("#board .last-move").first
+    page.emulate_media(reduced_motion="no-preference")
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "arrive"
     page.emulate_media(reduced_motion="reduce")
     assert marked.evaluate("e => getComputedStyle(e).animationName") == "none"
-    page.emulate_media(reduced_motion="no-preference")
     shot(page, "table-desktop")
 
     click_until(page, "#round-pause")
