@@ -165,7 +165,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
         )
 
 
-
 def start_daphne(setup=set_database_connection) -> DaphneProcess:
     """A daphne serving HTTP and websockets in another process, on the test database."""
     server = DaphneProcess(
