@@ -1,54 +1,65 @@
 """Debian's chromium for the browser tests: one per xdist worker, started when a test first
 needs it, which each test drives through Playwright over the DevTools protocol in contexts of
-its own (closed after it, so no cookie or page outlives the test)."""
+its own (closed after it, so no cookie or page outlives the test).
 
-import shutil
-import subprocess
-import tempfile
-import time
-from pathlib import Path
+Playwright launches it, on a thread of its own, with the switches it gives any browser it
+launches (hidden scrollbars, a mouse as the pointer, no throttled timers), so that a page
+looks and behaves as in a browser a test launched itself."""
+
+import socket
+import threading
+import urllib.request
 
 ARGS = [
-    "--headless",
-    "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
-    "--no-first-run",
     "--disable-background-networking",
     "--disable-component-update",
-    "--disable-sync",
 ]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class KeptChromium:
     def __init__(self, executable: str):
-        self.profile = Path(tempfile.mkdtemp(prefix="ctg-chromium-"))
-        self.process = subprocess.Popen(
-            [executable, *ARGS, "--remote-debugging-port=0", f"--user-data-dir={self.profile}"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        # Chromium writes the port it took, and its endpoint's path, into the profile.
-        port_file = self.profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while len(lines := port_file.read_text().split() if port_file.exists() else []) < 2:
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                self.stop()
-                raise RuntimeError("chromium did not open its DevTools port within 30 s")
-            time.sleep(0.05)
-        self.endpoint = f"ws://127.0.0.1:{lines[0]}{lines[1]}"
+        self.endpoint = f"http://127.0.0.1:{free_port()}"
+        self._ready, self._done = threading.Event(), threading.Event()
+        self._failure: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(executable,), daemon=True)
+        self._thread.start()
+        if not self._ready.wait(60) or self._failure:
+            raise RuntimeError(f"chromium did not start: {self._failure}")
+
+    def _run(self, executable: str) -> None:
+        from playwright.sync_api import sync_playwright
+
+        port = self.endpoint.rsplit(":", 1)[1]
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=executable, args=[*ARGS, f"--remote-debugging-port={port}"]
+                )
+                self._ready.set()
+                self._done.wait()
+                browser.close()
+        except BaseException as failure:
+            self._failure = failure
+            self._ready.set()
 
     def is_alive(self) -> bool:
-        return self.process.poll() is None
+        try:
+            with urllib.request.urlopen(f"{self.endpoint}/json/version", timeout=5):
+                return True
+        except OSError:
+            return False
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        shutil.rmtree(self.profile, ignore_errors=True)
+        self._done.set()
+        self._thread.join(30)
 
 
 class ReducedMotion:
