@@ -10,12 +10,8 @@ import socket
 import threading
 import urllib.request
 
-ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-]
+# Beside Playwright's own switches.
+ARGS = ["--disable-gpu", "--disable-quic"]
 
 
 def free_port() -> int:
