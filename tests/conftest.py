@@ -2,6 +2,7 @@ import multiprocessing
 import os
 import random
 import re
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -428,15 +429,30 @@ def prefork_worker(transactional_db, settings, redis_url):
     _point_celery_at(app, None)
 
 
+@contextmanager
+def solo_worker(app, **options):
+    """A solo Celery worker in a thread of this process.
+
+    Its pool sends `worker_process_init` in this process, and Celery's Django fixup then
+    closes the socket of each database connection still open here, then the connection,
+    which closes that descriptor number a second time: whatever another thread opened in
+    between (a file, a socket) is closed under it. This thread's connections are closed
+    first, so that the fixup finds none (it reconnects at the next query)."""
+    from celery.contrib.testing.worker import start_worker
+    from django.db import connections
+
+    connections.close_all()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, **options):
+        yield app
+
+
 @pytest.fixture
 def celery_worker(transactional_db, settings, redis_url):
     """A real Celery worker on Redis, in a thread of this process; enqueue() goes through it."""
-    from celery.contrib.testing.worker import start_worker
-
     from infra.celery import app
 
     settings.CELERY_BROKER_URL = redis_url
     _point_celery_at(app, redis_url)
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+    with solo_worker(app):
         yield app
     _point_celery_at(app, None)

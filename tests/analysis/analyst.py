@@ -35,16 +35,13 @@ def start_analyst(redis_url: str, samples: int | None) -> multiprocessing.Proces
 @contextmanager
 def analyst_in_thread(app):
     """A solo worker in a thread of this process, taking the analysis queue only."""
-    from celery.contrib.testing.worker import start_worker
-
     from analysis.tasks import QUEUE
+    from tests.conftest import solo_worker
 
     queues = app.amqp.queues
     consumed = queues._consume_from
     try:
-        with start_worker(
-            app, pool="solo", perform_ping_check=False, shutdown_timeout=10, queues=[QUEUE]
-        ):
+        with solo_worker(app, queues=[QUEUE]):
             yield app
     finally:
         # The choice of queues stays on the app: later workers of this process take all.
