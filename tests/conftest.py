@@ -57,20 +57,14 @@ def pytest_collection_modifyitems(config, items):
 # Tests that go to one worker, one after another, under `--dist loadgroup`: the fault tests
 # (they stop and start the services), and the longest browser stories, which keep many pages
 # playing for minutes against their clocks: the two events one after the other, the two
-# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace.
+# De l'Orc games likewise, so that a loaded 2-core machine still plays them at their pace; and
+# the six personas of the hostile input, which share one look at the site.
 GROUPS = {
     "tests/faults/": "faults",
     "tests/tournaments/test_browser_auto.py": "event-stories",
     "tests/tournaments/test_browser_orc_auto.py": "event-stories",
     "tests/games/test_orc_browser.py": "orc-stories",
-}
-# Tests grouped by their parameter: the hostile input of the six personas in two halves, each
-# half on one worker, where its personas share one look at the site.
-PARAMETER_GROUPS = {
-    "tests/site/test_hostile_input.py": {
-        **dict.fromkeys(["anonymous", "organiser", "dave"], "hostile-input-1"),
-        **dict.fromkeys(["outsider", "bob", "charlie"], "hostile-input-2"),
-    },
+    "tests/site/test_hostile_input.py": "hostile-input",
 }
 
 
@@ -84,10 +78,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class PathGroups(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path, _, test = nodeid.partition("::")
-            parameter = test.partition("[")[2].removesuffix("]")
-            if parameter in PARAMETER_GROUPS.get(path, {}):
-                return PARAMETER_GROUPS[path][parameter]
+            path = nodeid.partition("::")[0]
             return next((g for p, g in GROUPS.items() if path.startswith(p)), nodeid)
 
     return PathGroups(config, log)
@@ -322,28 +313,31 @@ def live_server_url(live_daphne):
 
 @pytest.fixture(scope="session")
 def _kept_chromium():
-    """This worker's chromium (tests/chromium.py), started when a test first needs it."""
-    kept: list[KeptChromium] = []
+    """This worker's chromium (tests/chromium.py), of each build, started when a test first
+    needs it."""
+    kept: dict[bool, KeptChromium] = {}
 
-    def get() -> str:
-        if kept and not kept[0].is_alive():
-            kept.pop().stop()  # it died with a test: a new one for the next
-        if not kept:
-            kept.append(KeptChromium(services.need_chromium()))
-        return kept[0].endpoint
+    def get(desktop: bool) -> str:
+        if desktop in kept and not kept[desktop].is_alive():
+            kept.pop(desktop).stop()  # it died with a test: a new one for the next
+        if desktop not in kept:
+            kept[desktop] = KeptChromium(services.need_chromium(desktop))
+        return kept[desktop].endpoint
 
     yield get
-    for chromium in kept:
+    for chromium in kept.values():
         chromium.stop()
 
 
 @pytest.fixture
-def browser(live_server_url, _kept_chromium):
-    """Debian's chromium through Playwright; request it after database and server fixtures."""
+def browser(live_server_url, _kept_chromium, request):
+    """Debian's chromium through Playwright; request it after database and server fixtures.
+    A test marked `desktop_chromium` gets the desktop build."""
     from playwright.sync_api import sync_playwright
 
+    desktop = request.node.get_closest_marker("desktop_chromium") is not None
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.connect_over_cdp(_kept_chromium())
+        chromium = playwright.chromium.connect_over_cdp(_kept_chromium(desktop))
         yield ReducedMotion(chromium)
         chromium.close()  # with every context the test opened
 

@@ -176,6 +176,7 @@ window.Notification = class extends Real {
 """
 
 
+@pytest.mark.desktop_chromium
 def test_a_hidden_tab_notifies_alice_when_the_move_comes_to_her(
     live_server_url, alice, bob, request
 ):

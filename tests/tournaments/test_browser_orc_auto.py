@@ -31,7 +31,7 @@ from tests.tournaments.test_browser_auto import (
 from tournaments import actions as tournaments
 from tournaments.models import Entry, Tournament, TournamentSeat
 
-pytestmark = [pytest.mark.browser, pytest.mark.services]
+pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.desktop_chromium]
 
 # Seconds a round of the event may take: a whole game of De l'Orc at the story's deal.
 ROUND_WAIT = 600
