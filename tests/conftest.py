@@ -104,16 +104,18 @@ def pytest_runtest_makereport(item, call):
                 "(servers and workers the test started deal from its id too)",
             )
         )
-    if report.failed and report.when == "call" and "browser" in item.funcargs:
-        report.sections.append(("pages open", _pages_seen(item.funcargs["browser"], item)))
+    browsers = [item.funcargs[b] for b in ("browser", "desktop_browser") if b in item.funcargs]
+    if report.failed and report.when == "call" and browsers:
+        report.sections.append(("pages open", _pages_seen(browsers, item)))
     return report
 
 
-def _pages_seen(browser, item) -> str:
+def _pages_seen(browsers, item) -> str:
     """Where each page of a failed browser test was and what it showed, with a screenshot."""
     lines = []
     name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-150:]
-    for i, page in enumerate(p for context in browser.contexts for p in context.pages):
+    pages = (p for browser in browsers for context in browser.contexts for p in context.pages)
+    for i, page in enumerate(pages):
         try:
             FAILURES.mkdir(parents=True, exist_ok=True)
             shot = FAILURES / f"{name}-{i}.png"
@@ -317,7 +319,7 @@ def _kept_chromium():
     needs it."""
     kept: dict[bool, KeptChromium] = {}
 
-    def get(desktop: bool) -> str:
+    def get(*, desktop: bool) -> str:
         if desktop in kept and not kept[desktop].is_alive():
             kept.pop(desktop).stop()  # it died with a test: a new one for the next
         if desktop not in kept:
@@ -330,16 +332,27 @@ def _kept_chromium():
 
 
 @pytest.fixture
-def browser(live_server_url, _kept_chromium, request):
-    """Debian's chromium through Playwright; request it after database and server fixtures.
-    A test marked `desktop_chromium` gets the desktop build."""
+def _playwright(live_server_url):
     from playwright.sync_api import sync_playwright
 
-    desktop = request.node.get_closest_marker("desktop_chromium") is not None
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.connect_over_cdp(_kept_chromium(desktop))
-        yield ReducedMotion(chromium)
-        chromium.close()  # with every context the test opened
+        yield playwright
+
+
+@pytest.fixture
+def browser(_playwright, _kept_chromium):
+    """Debian's chromium through Playwright; request it after database and server fixtures."""
+    chromium = _playwright.chromium.connect_over_cdp(_kept_chromium(desktop=False))
+    yield ReducedMotion(chromium)
+    chromium.close()  # with every context the test opened
+
+
+@pytest.fixture
+def desktop_browser(_playwright, _kept_chromium):
+    """The desktop build of chromium, for what the headless one lacks (notifications)."""
+    chromium = _playwright.chromium.connect_over_cdp(_kept_chromium(desktop=True))
+    yield ReducedMotion(chromium)
+    chromium.close()
 
 
 @pytest.fixture

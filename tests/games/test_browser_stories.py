@@ -176,7 +176,6 @@ window.Notification = class extends Real {
 """
 
 
-@pytest.mark.desktop_chromium
 def test_a_hidden_tab_notifies_alice_when_the_move_comes_to_her(
     live_server_url, alice, bob, request
 ):
@@ -184,7 +183,7 @@ def test_a_hidden_tab_notifies_alice_when_the_move_comes_to_her(
     actions.take_seat(table.pk, alice)
     actions.start(table.pk, bob)
     cookies = [session_cookie(alice, live_server_url), session_cookie(bob, live_server_url)]
-    browser = request.getfixturevalue("browser")
+    browser = request.getfixturevalue("desktop_browser")  # notifications
     url = f"{live_server_url}/play/t/{table.pk}/"
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(NOTIFICATION_SPY)
