@@ -1,6 +1,7 @@
-"""Debian's chromium for the browser tests: one per xdist worker, started when a test first
-needs it, which each test drives through Playwright over the DevTools protocol in contexts of
-its own (closed after it, so no cookie or page outlives the test).
+"""Debian's chromium for the browser tests: one of each build (headless, desktop) per xdist
+worker, started when a test first needs it, which each test drives through Playwright over the
+DevTools protocol in contexts of its own (closed after it, so no cookie or page outlives the
+test).
 
 Playwright launches it, on a thread of its own, with the switches it gives any browser it
 launches (hidden scrollbars, a mouse as the pointer, no throttled timers), so that a page

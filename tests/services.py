@@ -60,7 +60,7 @@ def redis_available() -> bool:
 def chromium_path(desktop: bool = False) -> str | None:
     """Debian's chromium in its headless build when installed (the build Playwright itself
     runs headless pages in: the same Blink and V8 without the desktop browser's window and
-    compositing, a third less CPU a story), else the desktop one; the desktop one when a test
+    compositing, a quarter less CPU in a story), else the desktop one; the desktop one when a test
     needs what only it has (notifications)."""
     desktop_path = shutil.which("chromium") or shutil.which("chromium-browser")
     return desktop_path if desktop else shutil.which("chromium-headless-shell") or desktop_path
