@@ -90,6 +90,12 @@ def test_it_runs_a_swiss_event_with_a_final_table_on_a_live_projector(event, bro
 
     organiser.click("button:has-text('Check in everyone registered')")
     organiser.wait_for_selector("text=player9 · present")
+    # Each entry's two actions read as two links apart, not as words of one sentence.
+    entry = organiser.locator("li[data-entry]").first
+    out, drop = entry.locator("button[value=out]"), entry.locator("button[value=drop]")
+    first, second = out.bounding_box(), drop.bounding_box()
+    assert second["x"] - (first["x"] + first["width"]) >= 8, (first, second)
+    assert out.evaluate("e => getComputedStyle(e).textDecorationLine") == "underline"
     for number in (1, 2):
         organiser.click("button:has-text('Draw the next round')")
         organiser.wait_for_selector("button:has-text('Start the round')")

@@ -149,6 +149,9 @@ def test_an_online_de_lorc_event_runs_itself_to_its_final_standings(server, requ
 
     # The start time comes: the table is drawn and started, the pages show it.
     home.wait_for_selector("#person-notices .tn-table-ready", timeout=30_000)
+    notice = home.locator("#person-notices .tn-table-ready")
+    go, close = notice.locator("a").bounding_box(), notice.locator("button").bounding_box()
+    assert close["y"] < go["y"] + go["height"], "the notice's × sits on a line of its own"
     home.screenshot(path=SHOTS / "orc-home-notice-p5.png", full_page=True)
     home.wait_for_url("**/play/t/**", timeout=30_000)  # he follows the notice's link
     notes = home.evaluate("JSON.parse(sessionStorage.getItem('notes') || '[]')")
