@@ -14,7 +14,7 @@ from hypothesis import settings
 
 from ctg_site.settings import redis_cache
 from ctg_site.settings import redis_channel_layer as redis_layer_config
-from tests import chance, services
+from tests import chance, services, template_db
 from tests.chromium import KeptChromium, ReducedMotion
 from tests.live import KeptDaphne, end_background_work, forget_faults
 
@@ -28,6 +28,8 @@ settings.load_profile(os.environ.get("CTG_HYPOTHESIS", "site"))
 # With fork, a live server started after an async consumer test hangs on websocket connect.
 multiprocessing.set_start_method("spawn", force=True)
 
+# Whether this worker's database was copied from the run's template (tests/template_db.py).
+COPIED = pytest.StashKey[bool]()
 FAILURES = Path(__file__).resolve().parents[1] / "artifacts" / "failures"
 
 
@@ -143,13 +145,35 @@ def django_db_modify_db_settings_xdist_suffix():
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def _template_lock(request):
+    """Under xdist on PostgreSQL (tests/template_db.py): None when this worker's database was
+    copied from the run's template, else the lock it holds while it migrates its own."""
+    xdist = os.environ.get("PYTEST_XDIST_WORKER")
+    if request.config.getvalue("reuse_db") or not xdist or not template_db.applies():
+        return None
+    lock = template_db.copy_or_lock()
+    request.config.stash[COPIED] = lock is None
+    return lock
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request, _template_lock):
+    """pytest-django's (--reuse-db); and a database copied from the run's template is kept as
+    copied, its migrations applied already."""
+    return bool(request.config.getvalue("reuse_db") or request.config.stash.get(COPIED, False))
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(request, django_db_setup, django_db_blocker, _template_lock):
     """pytest-django's, and at the end no connection left to keep it from dropping the test
     database: threads of this process that tests ran code on (an async test's, a Celery
-    worker's) keep theirs, and the database would stay on the machine after every run."""
-    yield
+    worker's) keep theirs, and the database would stay on the machine after every run. A
+    database copied from the template is dropped here: pytest-django keeps it."""
     from django.db import connection
 
+    if _template_lock is not None:
+        template_db.keep_as_template(_template_lock)
+    yield
     if connection.vendor != "postgresql":
         return
     with django_db_blocker.unblock(), connection.cursor() as cursor:
@@ -157,6 +181,17 @@ def django_db_setup(django_db_setup, django_db_blocker):
             "select pg_terminate_backend(pid) from pg_stat_activity"
             " where datname = current_database() and pid <> pg_backend_pid()"
         )
+    if request.config.stash.get(COPIED, False):
+        name = connection.settings_dict["NAME"]
+        connection.close()
+        template_db.drop(name)
+
+
+def pytest_sessionfinish(session):
+    """The controller of an xdist run drops the run's template database."""
+    controller = not hasattr(session.config, "workerinput")
+    if controller and session.config.getoption("numprocesses", None) and template_db.applies():
+        template_db.drop()
 
 
 def start_daphne(setup=set_database_connection) -> DaphneProcess:
