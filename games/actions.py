@@ -634,14 +634,17 @@ def _close(table: Table) -> None:
 
 
 @transaction.atomic
-def continue_round(table_id: int, user) -> None:
-    """A player has seen the end of the round; the next begins once every person has."""
+def continue_round(table_id: int, user, version: int | None = None) -> None:
+    """A player has seen the end of the round (the pause at `version`, if given); the next
+    begins once every person has."""
     table = _locked(table_id)
     seat = next((s for s in table.seats.all() if s.user_id == user.pk and not s.left), None)
     if seat is None:
         raise Refused(_("You are not playing at this table."), 403, "not-seated")
     if table.pause_until is None or seat.position in table.continued:
         return  # the round has begun already, or a second click: nothing to do
+    if version is not None and version != table.version:
+        return  # a click on a pause that is over: the one now shown is not seen yet
     table.continued = [*table.continued, seat.position]
     if not _resume_if_all_continued(table):
         table.save(update_fields=["continued", "updated"])

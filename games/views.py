@@ -170,7 +170,13 @@ def table_play(request, table_id: int):
 def table_continue(request, table_id: int):
     get_table_for_viewer(request, table_id)
     try:
-        actions.continue_round(table_id, request.user)
+        # The position of the pause the page showed; none from an older page: the current one.
+        given = request.POST.get("version", "")
+        version = int(given) if given else None
+    except ValueError:
+        return _refusal(request, table_id, actions.Refused(_("The move lacks its position.")))
+    try:
+        actions.continue_round(table_id, request.user, version)
     except actions.Refused as error:
         return _refusal(request, table_id, error)
     if request.htmx:

@@ -149,3 +149,25 @@ def test_it_sums_up_the_round_before_the_next_deal(client, settings):
             row = re.search(rf'<tr data-player="{name}">.*?</tr>', end[0], re.S)[0]
             assert f"<td>{score}</td>" in row
         assert 'data-action="continue"' in html and "The next round begins in" in html
+
+
+def test_a_continue_from_a_reveal_that_is_over_does_not_pass_the_next(client, settings):
+    # Two quick taps on Continue, or a page a push has not reached yet: the form names the
+    # pause its page showed, and a later reveal still waits for its own Continue.
+    settings.REVEAL_PAUSE_SECONDS = 30
+    users, table, state, move = before_a_reveal()
+    shown_before = table.version  # the page's position before this reveal
+    actions.play(table.pk, state.decider, move, table.version)
+    table.refresh_from_db()
+    client.force_login(users[0])
+    url = f"/play/t/{table.pk}/continue/"
+    client.post(url, {"version": shown_before}, headers={"HX-Request": "true"})
+    table.refresh_from_db()
+    assert table.pause_until is not None and table.continued == []
+    assert 'data-action="continue"' in board(client, users[0], table)
+    answer = client.post(url, {"version": table.version}, headers={"HX-Request": "true"})
+    assert answer.status_code == 204
+    table.refresh_from_db()
+    assert table.continued == [0]
+    garbled = client.post(url, {"version": "x"}, headers={"HX-Request": "true"})
+    assert garbled.status_code == 400 and "The move lacks its position." in garbled.text
